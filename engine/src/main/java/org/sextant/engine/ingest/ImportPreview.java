@@ -109,26 +109,31 @@ public record ImportPreview(String file, String format, String layout, List<Stri
     static final long BYTES = 2L * CsvHead.MAX_LINE;
 
     /**
-     * The preview reading within {@code budget}, which counts what it read. A file that is not UTF-8 is read again in the encoding
-     * its first {@link CsvHead.Budget#perOpen} bytes are written in, as the import reads it (Windows-1252, UTF-16), said in the notes.
+     * The preview reading within {@code budget}, which counts what it read. A CSV whose first {@link CsvHead.Budget#perOpen} bytes
+     * are not UTF-8 (below the rows shown too) is read again in the encoding they are written in, as the import reads it (Windows-1252, UTF-16), said in the notes.
      */
     static ImportPreview of(Path path, java.time.ZoneId zone, CsvHead.Budget budget, BarGrid.Stored stored) {
         requireFile(path);
+        TextEncoding.Verdict v;
         try {
-            return read(path, zone, budget, stored);
+            ImportPreview p = read(path, zone, budget, stored);
+            if (!"csv".equals(p.format()) || !budget.charset.equals(java.nio.charset.StandardCharsets.UTF_8)) return p;
+            // the rows shown decode as UTF-8; a byte below them within the budget may not, and the import tells from every byte
+            v = encoding(path, budget);
+            if (v.utf8()) return p;
         } catch (SextantException notUtf8) {
             if (!(notUtf8.getCause() instanceof java.nio.charset.CharacterCodingException) || !budget.charset.equals(java.nio.charset.StandardCharsets.UTF_8)) {
                 throw notUtf8;
             }
-            TextEncoding.Verdict v = encoding(path, budget);
+            v = encoding(path, budget);
             if (v.utf8()) throw notUtf8; // UTF-8 as far as the budget reads: what did not decode lies past it
-            budget.charset = v.charset();
-            ImportPreview p = read(path, zone, budget, stored);
-            List<String> notes = new ArrayList<>(List.of(v.note(p.file())));
-            notes.addAll(p.notes());
-            return new ImportPreview(p.file(), p.format(), p.layout(), p.header(), p.delimiter(), p.dateFormat(), p.rows(), p.symbolSource(), p.interval(),
-                    p.times(), p.zoneApplies(), List.copyOf(notes));
         }
+        budget.charset = v.charset();
+        ImportPreview p = read(path, zone, budget, stored);
+        List<String> notes = new ArrayList<>(List.of(v.note(p.file())));
+        notes.addAll(p.notes());
+        return new ImportPreview(p.file(), p.format(), p.layout(), p.header(), p.delimiter(), p.dateFormat(), p.rows(), p.symbolSource(), p.interval(),
+                p.times(), p.zoneApplies(), List.copyOf(notes));
     }
 
     /** The encoding of the file's first bytes, at most {@link CsvHead.Budget#perOpen} of them ({@link TextEncoding#of}). */

@@ -62,10 +62,10 @@ class DescribedImportPathsTest {
         assertEquals(ImportNotes.of(s), ImportNotes.of(f));
         String prices = "SELECT symbol, date, open, high, low, close, adj_close, volume, source FROM prices WHERE symbol <> 'ZZZX' ORDER BY ALL";
         String names = "SELECT symbol, first_date, last_date, rows, source, name, currency, exchange FROM symbols WHERE symbol <> 'ZZZX' ORDER BY ALL";
-        assertEquals(WideImportTest.rows(slow, prices), WideImportTest.rows(fast, prices));
-        assertEquals(WideImportTest.rows(slow, names), WideImportTest.rows(fast, names));
+        assertEquals(CsvImports.rows(slow, prices), CsvImports.rows(fast, prices));
+        assertEquals(CsvImports.rows(slow, names), CsvImports.rows(fast, names));
         assertEquals(List.of("AAAX|Aaa Co|USD|NYSE|", "BBBX|Bbb \"Quoted\" AG|CHF|SIX|", "CCCX|null|null|null|"),
-                WideImportTest.rows(fast, "SELECT symbol, name, currency, exchange FROM symbols ORDER BY ALL"));
+                CsvImports.rows(fast, "SELECT symbol, name, currency, exchange FROM symbols ORDER BY ALL"));
     }
 
     @Test
@@ -84,6 +84,6 @@ class DescribedImportPathsTest {
                 f.getMessage());
         assertEquals(s.field(), f.field());
         assertEquals(s.fix(), f.fix());
-        assertEquals(List.of(), WideImportTest.rows(fast, "SELECT * FROM prices"), "nothing was written");
+        assertEquals(List.of(), CsvImports.rows(fast, "SELECT * FROM prices"), "nothing was written");
     }
 }

@@ -2,6 +2,7 @@ package org.sextant.engine.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sextant.engine.ingest.CsvImports.closes;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -61,17 +62,6 @@ class EncodedFastPathTest {
         return new PriceImporter(store, PriceRules.defaults(), null, (source, staging, file, endings) -> {
             careful.incrementAndGet();
             return StagedFile.of(source, staging, file, endings);
-        });
-    }
-
-    private static List<String> closes(Store store, String symbol) {
-        return store.read(c -> {
-            List<String> out = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT CAST(date AS VARCHAR) || '|' || close FROM prices WHERE symbol = '"
-                    + symbol + "' ORDER BY date")) {
-                while (r.next()) out.add(r.getString(1));
-            }
-            return out;
         });
     }
 }

@@ -3,6 +3,11 @@ package org.sextant.engine.ingest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sextant.engine.ingest.CsvImports.assertPreviewNotesAlike;
+import static org.sextant.engine.ingest.CsvImports.column;
+import static org.sextant.engine.ingest.CsvImports.imported;
+import static org.sextant.engine.ingest.CsvImports.refused;
+import static org.sextant.engine.ingest.CsvImports.write;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,26 +26,19 @@ class FrenchThousandsTest {
 
     @Test
     void spacesBetweenThousandsUnderADecimalCommaImport(@TempSextant Store store) throws Exception {
-        Path file = Files.writeString(tmp.resolve("MC.PA.csv"), "Date;Clôture;Volume\n02.01.2020;1 234,50;1\u00A0000\n03.01.2020;1\u202F240,00;2 500\n");
-        ImportReport report = new PriceImporter(store).importFiles(List.of(file));
-        assertEquals(List.of("2020-01-02|1234.5|1000.0", "2020-01-03|1240.0|2500.0"), rows(store));
+        Path file = write(tmp, "MC.PA.csv", "Date;Clôture;Volume\n02.01.2020;1 234,50;1\u00A0000\n03.01.2020;1\u202F240,00;2 500\n");
+        ImportReport report = imported(store, file);
+        assertEquals(List.of("2020-01-02|1234.5|1000.0", "2020-01-03|1240.0|2500.0"),
+                column(store, "SELECT CAST(date AS VARCHAR) || '|' || close || '|' || volume FROM prices ORDER BY date"));
         assertTrue(report.files().get(0).notes().stream().anyMatch(n -> n.contains("numbers read with a decimal comma and")), report.toString());
-        assertEquals(report.files().get(0).notes(), ImportPreview.of(file).notes()); // the preview reads it alike
+        assertPreviewNotesAlike(report);
     }
 
     @Test
     void aBadCellOfAFileWithSpacesBetweenThousandsGetsTheDecimalCommaFix(@TempSextant Store store) throws Exception {
-        Path file = Files.writeString(tmp.resolve("OR.PA.csv"), "Date;Clôture\n02.01.2020;1\u00A0234,50\n03.01.2020;12x\n");
-        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file)));
+        Path file = write(tmp, "OR.PA.csv", "Date;Clôture\n02.01.2020;1\u00A0234,50\n03.01.2020;12x\n");
+        SextantException e = refused(store, file);
         assertEquals(file + " line 3, column Clôture: '12x' is not a number", e.getMessage());
         assertTrue(e.fix().contains("1234,56 or 1.234,56"), e.fix());
-    }
-
-    private static List<String> rows(Store store) throws Exception {
-        List<String> out = new java.util.ArrayList<>();
-        try (Connection c = store.newConnection(); ResultSet r = c.createStatement().executeQuery("SELECT date, close, volume FROM prices ORDER BY date")) {
-            while (r.next()) out.add(r.getString(1) + "|" + r.getDouble(2) + "|" + r.getDouble(3));
-        }
-        return out;
     }
 }

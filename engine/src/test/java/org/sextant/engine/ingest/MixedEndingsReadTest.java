@@ -72,7 +72,7 @@ class MixedEndingsReadTest {
         PriceImporter asWritten = new PriceImporter(store, PriceRules.defaults(), null, StagedFile::of, neverMixed(asked));
 
         assertThrows(SextantException.class, () -> asWritten.importFiles(List.of(file)), "read as written, the file is refused, never read wrongly");
-        assertEquals(List.of(), WideImportTest.rows(store, "SELECT symbol FROM prices UNION ALL SELECT symbol FROM bars"), "nothing was written");
+        assertEquals(List.of(), CsvImports.rows(store, "SELECT symbol FROM prices UNION ALL SELECT symbol FROM bars"), "nothing was written");
         assertEquals(1, asked.get(), "the judge was asked once the read failed");
     }
 
@@ -94,7 +94,7 @@ class MixedEndingsReadTest {
         PriceImporter asWritten = new PriceImporter(store, PriceRules.defaults(), null, StagedFile::of, neverMixed(asked));
 
         assertThrows(SextantException.class, () -> asWritten.importFiles(List.of(file)));
-        assertEquals(List.of(), WideImportTest.rows(store, "SELECT symbol FROM prices"), "nothing was written");
+        assertEquals(List.of(), CsvImports.rows(store, "SELECT symbol FROM prices"), "nothing was written");
     }
 
     /** The common case pays no read of the whole file beyond DuckDB's: a file whose lines end alike is never judged, by either path. */
@@ -186,7 +186,7 @@ class MixedEndingsReadTest {
         ImportReport r = new PriceImporter(store).importFiles(List.of(file));
         new PriceImporter(plain).importFiles(List.of(one));
         String prices = "SELECT symbol, date, open, high, low, close, adj_close, volume FROM prices ORDER BY ALL";
-        assertEquals(WideImportTest.rows(plain, prices), WideImportTest.rows(store, prices));
+        assertEquals(CsvImports.rows(plain, prices), CsvImports.rows(store, prices));
         assertEquals(List.of(), r.files().get(0).notes());
     }
 }

@@ -64,10 +64,10 @@ class MixedLineEndingsTest {
 
         String table = header.startsWith("timestamp") ? "SELECT symbol, interval, ts, open, high, low, close, volume FROM bars ORDER BY ALL"
                 : "SELECT symbol, date, open, high, low, close, adj_close, volume FROM prices ORDER BY ALL";
-        assertFalse(WideImportTest.rows(uniform, table).isEmpty());
-        assertEquals(WideImportTest.rows(uniform, table), WideImportTest.rows(mixed, table), "the same prices as the file whose lines all end with LF");
+        assertFalse(CsvImports.rows(uniform, table).isEmpty());
+        assertEquals(CsvImports.rows(uniform, table), CsvImports.rows(mixed, table), "the same prices as the file whose lines all end with LF");
         String names = "SELECT symbol, name FROM symbols ORDER BY ALL";
-        assertEquals(WideImportTest.rows(uniform, names), WideImportTest.rows(mixed, names), "a name in the last column holds no CR");
+        assertEquals(CsvImports.rows(uniform, names), CsvImports.rows(mixed, names), "a name in the last column holds no CR");
         assertEquals(lf.files().get(0).rows(), r.files().get(0).rows());
         assertEquals(List.of(file + ": its lines end in more than one way (" + said + "): read as if every line ended with LF (the file itself is unchanged)"),
                 r.files().get(0).notes());
@@ -87,7 +87,7 @@ class MixedLineEndingsTest {
         assertEquals(file + " line 4, column close: 'x9' is not a number", e.getMessage());
         assertArrayEquals(bytes, Files.readAllBytes(file));
         assertStagingEmpty(store);
-        assertEquals(List.of(), WideImportTest.rows(store, "SELECT * FROM prices"), "nothing was written");
+        assertEquals(List.of(), CsvImports.rows(store, "SELECT * FROM prices"), "nothing was written");
     }
 
     /** The preview shows such a file as the import reads it, noting the endings instead of refusing what the import takes. */

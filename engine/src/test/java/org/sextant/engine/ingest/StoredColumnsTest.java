@@ -41,10 +41,10 @@ class StoredColumnsTest {
                         + "and they are unchanged (not updated)",
                 "MSFT: 2 rows changed their close (or brought only part of open, high and low); this file has no open, high, low, adjusted close or volume "
                         + "for them, so the stored open, high, low, adjusted close and volume of those dates were removed: import a file with them to have them again"), r.files().get(0).notes());
-        assertEquals(8, WideImportTest.count(store, "SELECT count(open) FROM prices WHERE symbol = 'MSFT'"));
-        assertEquals(8, WideImportTest.count(store, "SELECT count(volume) FROM prices WHERE symbol = 'MSFT'"));
-        assertEquals(10, WideImportTest.count(store, "SELECT count(*) FROM prices WHERE symbol = 'MSFT'"));
-        assertEquals(2, WideImportTest.count(store, "SELECT count(*) FROM prices WHERE symbol = 'MSFT' AND source = 'file:closes.csv'"));
+        assertEquals(8, CsvImports.count(store, "SELECT count(open) FROM prices WHERE symbol = 'MSFT'"));
+        assertEquals(8, CsvImports.count(store, "SELECT count(volume) FROM prices WHERE symbol = 'MSFT'"));
+        assertEquals(10, CsvImports.count(store, "SELECT count(*) FROM prices WHERE symbol = 'MSFT'"));
+        assertEquals(2, CsvImports.count(store, "SELECT count(*) FROM prices WHERE symbol = 'MSFT' AND source = 'file:closes.csv'"));
     }
 
     /** Closes written with 6 decimals over closes stored in full: the same closes, the stored rows kept whole (attack 20). */
@@ -56,7 +56,7 @@ class StoredColumnsTest {
         Path rounded = Files.writeString(tmp.resolve("rounded.csv"), "symbol,date,close\nPREC,2024-01-02,10.123457\nPREC,2024-01-03,0.412346\n");
         ImportReport r = new PriceImporter(store).importFiles(List.of(rounded));
         assertEquals(0, r.rowsUpdated(), r.files().get(0).notes().toString());
-        assertEquals(2, WideImportTest.count(store, "SELECT count(open) FROM prices WHERE symbol = 'PREC'"));
+        assertEquals(2, CsvImports.count(store, "SELECT count(open) FROM prices WHERE symbol = 'PREC'"));
         assertEquals(List.of("10.1", "10.123456789012"), row(store, "SELECT open, close FROM prices WHERE symbol = 'PREC' AND date = DATE '2024-01-02'"));
     }
 
@@ -74,7 +74,7 @@ class StoredColumnsTest {
         assertEquals(0, r.rowsInserted());
         assertEquals(0, r.rowsUpdated());
         assertEquals(1, r.files().get(0).notes().size(), r.files().get(0).notes().toString());
-        assertEquals(10, WideImportTest.count(store, "SELECT count(open) + count(high) + count(low) + count(volume) FROM prices WHERE symbol = 'MSFT'") / 4);
+        assertEquals(10, CsvImports.count(store, "SELECT count(open) + count(high) + count(low) + count(volume) FROM prices WHERE symbol = 'MSFT'") / 4);
         // new volumes with the same closes: updated, the stored open, high and low kept, no column removed
         Path volumes = Files.writeString(tmp.resolve("volumes.csv"), "symbol,date,close,volume\nMSFT,2000-09-27,60.625,1\n");
         r = new PriceImporter(store).importFiles(List.of(volumes));

@@ -1,5 +1,8 @@
 package org.sextant.engine.ingest;
 
+import static org.sextant.engine.ingest.CsvImports.count;
+import static org.sextant.engine.ingest.CsvImports.rows;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -198,29 +201,5 @@ class WideImportTest {
 
     private static List<String> bars(Store store) {
         return rows(store, "SELECT symbol, interval, ts, open, high, low, close, volume FROM bars ORDER BY symbol, ts");
-    }
-
-    /** The rows {@code sql} reads, each as its cells joined by |. */
-    static List<String> rows(Store store, String sql) {
-        return store.read(c -> {
-            List<String> out = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
-                while (r.next()) {
-                    StringBuilder row = new StringBuilder();
-                    for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) row.append(r.getString(i)).append('|');
-                    out.add(row.toString());
-                }
-            }
-            return out;
-        });
-    }
-
-    static long count(Store store, String sql) {
-        return store.read(c -> {
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
-                r.next();
-                return r.getLong(1);
-            }
-        });
     }
 }
