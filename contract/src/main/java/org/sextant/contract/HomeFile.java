@@ -114,8 +114,11 @@ public final class HomeFile {
         return readBounded(file, bound, () -> {});
     }
 
-    /** As {@link #readBounded(Path, long)}; {@code betweenCheckAndOpen} runs at each try (tests replace the file there). */
-    static byte[] readBounded(Path file, long bound, Runnable betweenCheckAndOpen) throws IOException {
+    /**
+     * As {@link #readBounded(Path, long)}; {@code betweenCheckAndOpen} runs at each try, where another process could
+     * replace the file (tests of the callers' messages replace it there).
+     */
+    public static byte[] readBounded(Path file, long bound, Runnable betweenCheckAndOpen) throws IOException {
         for (int tried = 1; ; tried++) {
             try {
                 return readBoundedOnce(file, bound, betweenCheckAndOpen);
@@ -138,6 +141,11 @@ public final class HomeFile {
 
     /** The same as strict UTF-8 text: bytes that are not UTF-8 are an IOException, as with Files.readString. */
     public static String readText(Path file, long bound) throws IOException {
-        return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(readBounded(file, bound))).toString();
+        return readText(file, bound, () -> {});
+    }
+
+    /** As {@link #readText(Path, long)}; {@code betweenCheckAndOpen} as in {@link #readBounded(Path, long, Runnable)}. */
+    public static String readText(Path file, long bound, Runnable betweenCheckAndOpen) throws IOException {
+        return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(readBounded(file, bound, betweenCheckAndOpen))).toString();
     }
 }

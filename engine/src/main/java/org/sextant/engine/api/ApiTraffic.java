@@ -20,7 +20,7 @@ final class ApiTraffic {
         SLOW_BODY_CUT("request body too slow, cut"),
         SLOW_ANSWER_CUT("answer not taken in time, cut"),
         OVER_CAP_CUT("unauthenticated over the cap, oldest cut"),
-        OVER_CAP_BODY_CUT("bodies arriving over the cap, oldest cut"),
+        OVER_CAP_BODY_CUT("bodies arriving over the cap, oldest refused"),
         BUSY("over the requests in flight, told to retry");
 
         final String label;

@@ -22,9 +22,9 @@ import java.util.concurrent.TimeUnit;
  * older than the head timeout or when more than {@code maxUnauthenticated} are reading: the
  * oldest goes, so a new caller whose head arrives at once is never refused. The bodies of
  * authenticated requests are read the same way, in a lane of their own ({@code maxBodies}, the
- * oldest cut over it), before the request takes a slot: a client stalling many bodies holds no
- * slot and cannot hold the lane. A body has a longer deadline than a head, and a short one for its
- * next byte; an answer must be taken by its client within the body's deadline, so a client that
+ * oldest refused over it: answered 503 resource_limit, then its connection closed), before the
+ * request takes a slot: a client stalling many bodies holds no slot and cannot hold the lane. A
+ * body has a longer deadline than a head, and a short one for its next byte; an answer must be taken by its client within the body's deadline, so a client that
  * stops reading cannot hold a slot either. Idle connections hold no thread. The same sweep tells
  * reads still computing whether their client went away ({@link ClientWatch}).
  */
@@ -37,13 +37,25 @@ final class ConnectionGuard implements Executor, AutoCloseable {
         final long deadlineNanos;
         /** When its last bytes arrived (a body's), for its stall deadline. */
         volatile long lastBytesNanos;
+        /** A body's: writes its 503 from another thread while it is blocked reading (null for heads and answers). */
+        final OverLane overLane;
+        /** Refused over the lane: its 503 is being written; it is woken only after, and only while it has not ended. */
+        boolean refused; // guarded by the guard
+        boolean ended; // guarded by the guard
+        final java.util.concurrent.CountDownLatch refusalWritten = new java.util.concurrent.CountDownLatch(1);
 
-        Reader(Thread thread, Phase phase, long deadlineNanos, long now) {
+        Reader(Thread thread, Phase phase, long deadlineNanos, long now, OverLane overLane) {
             this.thread = thread;
             this.phase = phase;
             this.deadlineNanos = deadlineNanos;
             this.lastBytesNanos = now;
+            this.overLane = overLane;
         }
+    }
+
+    /** Answers a body refused over the lane (503 resource_limit), written while its own reader is blocked on the body. */
+    interface OverLane {
+        void answer() throws java.io.IOException;
     }
 
     private final ConnectionLimits limits;
@@ -68,7 +80,7 @@ final class ConnectionGuard implements Executor, AutoCloseable {
     @Override
     public void execute(Runnable exchange) {
         workers.execute(() -> {
-            begin(Phase.HEAD, limits.headTimeout().toNanos());
+            begin(Phase.HEAD, limits.headTimeout().toNanos(), null);
             try {
                 exchange.run();
             } finally {
@@ -83,9 +95,23 @@ final class ConnectionGuard implements Executor, AutoCloseable {
         return end();
     }
 
-    /** The handler starts reading the body of an authenticated request. */
-    void bodyStarted() {
-        begin(Phase.BODY, limits.bodyTimeout().toNanos());
+    /**
+     * The handler starts reading the body of an authenticated request. Over the lane the oldest body still arriving is
+     * refused: its {@code overLane} answer is written here, then its reader woken (its connection then closes).
+     */
+    void bodyStarted(OverLane overLane) {
+        Reader refused = begin(Phase.BODY, limits.bodyTimeout().toNanos(), overLane);
+        if (refused == null) return;
+        try {
+            refused.overLane.answer();
+        } catch (java.io.IOException | RuntimeException gone) {
+            // its client went away: it is cut all the same
+        } finally {
+            synchronized (this) {
+                if (!refused.ended) refused.thread.interrupt(); // its blocked read fails and its connection closes
+            }
+            refused.refusalWritten.countDown();
+        }
     }
 
     /** Bytes of the body being read on this thread have arrived: its stall deadline starts again. */
@@ -101,7 +127,7 @@ final class ConnectionGuard implements Executor, AutoCloseable {
 
     /** The handler starts writing an answer, which its client must take within the body deadline (a slot is held meanwhile). */
     void answerStarted() {
-        begin(Phase.ANSWER, limits.bodyTimeout().toNanos());
+        begin(Phase.ANSWER, limits.bodyTimeout().toNanos(), null);
     }
 
     /** The answer is written: false when it was cut meanwhile. */
@@ -109,20 +135,41 @@ final class ConnectionGuard implements Executor, AutoCloseable {
         return end();
     }
 
-    private synchronized void begin(Phase phase, long timeoutNanos) {
-        if (phase != Phase.ANSWER && readers(phase) >= (phase == Phase.HEAD ? limits.maxUnauthenticated() : limits.maxBodies())) cutOldest(phase);
+    /** Guards this thread in {@code phase}; the body refused over the lane, if any, for its caller to answer and wake. */
+    private synchronized Reader begin(Phase phase, long timeoutNanos, OverLane overLane) {
+        Reader refused = null;
+        if (phase != Phase.ANSWER && readers(phase) >= (phase == Phase.HEAD ? limits.maxUnauthenticated() : limits.maxBodies())) {
+            refused = cutOldest(phase);
+        }
         long now = System.nanoTime();
-        Reader r = new Reader(Thread.currentThread(), phase, now + timeoutNanos, now);
+        Reader r = new Reader(Thread.currentThread(), phase, now + timeoutNanos, now, overLane);
         readers.addLast(r);
         current.set(r);
+        return refused;
     }
 
-    /** Stops guarding this thread; false when it was cut (its interrupt is then consumed here). */
-    private synchronized boolean end() {
+    /** Stops guarding this thread; false when it was cut or refused (its interrupt is then consumed here). */
+    private boolean end() {
         Reader r = current.get();
         current.remove();
-        if (r != null && readers.remove(r)) return true;
-        return r == null || !Thread.interrupted();
+        if (r == null) return true;
+        synchronized (this) {
+            r.ended = true;
+            if (readers.remove(r)) return true;
+        }
+        if (r.refused) { // its 503 is written before its exchange is closed here: one writer at a time
+            while (true) {
+                try {
+                    r.refusalWritten.await();
+                    break;
+                } catch (InterruptedException wokenToRefuse) {
+                    // the wake-up that refused it: consumed
+                }
+            }
+            Thread.interrupted();
+            return false;
+        }
+        return !Thread.interrupted();
     }
 
     private int readers(Phase phase) {
@@ -131,16 +178,22 @@ final class ConnectionGuard implements Executor, AutoCloseable {
         return n;
     }
 
-    private void cutOldest(Phase phase) {
+    /** Cuts the oldest head, or takes the oldest body out of the lane to be answered (returned: its answer is written outside the lock). */
+    private Reader cutOldest(Phase phase) {
         for (Iterator<Reader> it = readers.iterator(); it.hasNext(); ) {
             Reader r = it.next();
             if (r.phase == phase) {
                 it.remove();
-                r.thread.interrupt();
                 traffic.count(phase == Phase.HEAD ? ApiTraffic.Event.OVER_CAP_CUT : ApiTraffic.Event.OVER_CAP_BODY_CUT);
-                return;
+                if (r.overLane == null) {
+                    r.thread.interrupt();
+                    return null;
+                }
+                r.refused = true;
+                return r;
             }
         }
+        return null;
     }
 
     private synchronized void cutOverdue() {

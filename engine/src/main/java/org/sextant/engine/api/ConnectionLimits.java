@@ -15,7 +15,8 @@ import java.time.Duration;
  *                           tree of at most 50,000 tokens), so these and the metadata reserve hold at most ~160 MB
  * @param metadataReserve    more slots only metadata reads may take, so they answer while heavy ones fill the rest
  * @param maxBodies          authenticated requests whose body (at most 1 MiB) is still arriving, apart from the
- *                           slots above; over this, the oldest one is cut, so stalled bodies cannot hold the lane
+ *                           slots above; over this, the oldest one is refused (503 resource_limit, then closed),
+ *                           so stalled bodies cannot hold the lane
  * @param bodyStall          longest wait for the next byte of a body: a local body arrives in milliseconds
  */
 record ConnectionLimits(int maxUnauthenticated, Duration headTimeout, Duration bodyTimeout, Duration summaryInterval,

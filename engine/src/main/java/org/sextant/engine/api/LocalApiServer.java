@@ -44,6 +44,7 @@ public final class LocalApiServer implements AutoCloseable {
     private Listener listener; // set once at start
     private final ConnectionGuard guard;
     private final RequestSlots slots;
+    private final int maxBodies;
     private final ApiTraffic traffic;
     private final byte[] token;
     private final ApiRoutes routes;
@@ -59,6 +60,7 @@ public final class LocalApiServer implements AutoCloseable {
         this.traffic = new ApiTraffic(limits.summaryInterval(), log::warn);
         this.guard = new ConnectionGuard(limits, traffic);
         this.slots = new RequestSlots(limits.maxInFlight(), limits.metadataReserve());
+        this.maxBodies = limits.maxBodies();
     }
 
     /**
@@ -276,7 +278,7 @@ public final class LocalApiServer implements AutoCloseable {
 
     /** The body, read under the body deadlines in the bodies' lane; null when it was too slow (or the lane full) and cut. */
     private byte[] readBody(HttpExchange ex) throws IOException {
-        guard.bodyStarted();
+        guard.bodyStarted(() -> overLane(ex));
         byte[] bytes;
         try {
             bytes = readLimited(new Arriving(ex.getRequestBody()), declaredLength(ex));
@@ -291,6 +293,23 @@ public final class LocalApiServer implements AutoCloseable {
             throw tooLarge;
         }
         return guard.bodyRead() ? bytes : null;
+    }
+
+    /**
+     * The oldest body still arriving over the lane, refused from the thread of the one that took its place: 503 with
+     * resource_limit, written and flushed, not closed (closing would read the rest of its body); its reader is woken
+     * next, and its connection closes.
+     */
+    private void overLane(HttpExchange ex) throws IOException {
+        byte[] bytes = Json.MAPPER.writeValueAsBytes(failure("resource_limit",
+                org.sextant.contract.BodyBounds.overArriving(maxBodies), null, org.sextant.contract.BodyBounds.OVER_ARRIVING_FIX));
+        ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+        ex.getResponseHeaders().set("Retry-After", "1");
+        ex.getResponseHeaders().set("Connection", "close");
+        ex.sendResponseHeaders(503, bytes.length);
+        OutputStream out = ex.getResponseBody();
+        out.write(bytes);
+        out.flush();
     }
 
     /** The body's Content-Length, or -1 (chunked, or none the server would take). */

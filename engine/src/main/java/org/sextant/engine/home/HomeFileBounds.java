@@ -33,8 +33,13 @@ public final class HomeFileBounds {
      * @throws HomeFile.NotRegular when it is a link, a folder, a FIFO or a device (never followed, never opened)
      */
     public static String read(Path file, long bound) throws IOException {
+        return read(file, bound, () -> {});
+    }
+
+    /** As {@link #read(Path, long)}; {@code betweenCheckAndOpen} runs at each try (tests replace the file there). */
+    static String read(Path file, long bound, Runnable betweenCheckAndOpen) throws IOException {
         try {
-            return HomeFile.readText(file, bound);
+            return HomeFile.readText(file, bound, betweenCheckAndOpen);
         } catch (HomeFile.TooLarge e) {
             throw new TooLarge(e);
         }

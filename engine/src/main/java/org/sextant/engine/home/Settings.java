@@ -65,10 +65,15 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
      * the file, a value out of range one naming its key and what it may be.
      */
     public static Settings load(Path file) {
+        return load(file, () -> {});
+    }
+
+    /** As {@link #load(Path)}; {@code betweenCheckAndOpen} runs at each try to read it (tests replace the file there). */
+    static Settings load(Path file, Runnable betweenCheckAndOpen) {
         if (!Files.exists(file)) return defaults();
         Settings s;
         try {
-            JsonNode tree = Json.MAPPER.readTree(HomeFileBounds.read(file, HomeFileBounds.SETTINGS));
+            JsonNode tree = Json.MAPPER.readTree(HomeFileBounds.read(file, HomeFileBounds.SETTINGS, betweenCheckAndOpen));
             checkTypes(tree, file);
             s = Json.MAPPER.treeToValue(tree, Settings.class);
         } catch (SextantException e) {

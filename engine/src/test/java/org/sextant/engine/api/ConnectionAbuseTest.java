@@ -188,15 +188,24 @@ class ConnectionAbuseTest {
         }
     }
 
-    /** Over the lane of bodies arriving, the oldest is cut: a client stalling bodies cannot keep a caller whose body arrives at once out. */
+    /**
+     * Over the lane of bodies arriving, the oldest is refused: a client stalling bodies cannot keep a caller whose body
+     * arrives at once out, and the refused one is told why and when to retry (503, resource_limit) before its connection closes.
+     */
     @Test
-    void overTheCapTheOldestBodyIsCutAndANewCallerIsAnswered() throws Exception {
+    void overTheCapTheOldestBodyIsAnsweredResourceLimitAndANewCallerIsAnswered() throws Exception {
         try (LocalApiServer api = withBodies(4, Duration.ofSeconds(60), Duration.ofSeconds(60))) {
             Socket oldest = stalledBody(api);
             await(() -> api.bodiesArriving() == 1, "the first stalled body is read");
             for (int i = 0; i < 9; i++) stalledBody(api);
-            await(() -> api.traffic().total(ApiTraffic.Event.OVER_CAP_BODY_CUT) == 6, "six cut over the cap of four");
-            assertTrue(closedByServer(oldest), "the oldest was cut");
+            await(() -> api.traffic().total(ApiTraffic.Event.OVER_CAP_BODY_CUT) == 6, "six refused over the cap of four");
+            String refused = answer(oldest);
+            assertTrue(refused.startsWith("HTTP/1.1 503"), () -> "the oldest is told, not only cut: [" + refused + "]");
+            assertTrue(refused.toLowerCase(java.util.Locale.ROOT).contains("retry-after: 1"), refused);
+            tools.jackson.databind.JsonNode body = org.sextant.engine.Json.MAPPER.readTree(refused.substring(refused.indexOf("\r\n\r\n") + 4));
+            assertEquals("resource_limit", body.get("fail_reason").asString(), refused);
+            assertEquals(org.sextant.contract.BodyBounds.overArriving(4), body.get("error").asString());
+            assertEquals(org.sextant.contract.BodyBounds.OVER_ARRIVING_FIX, body.get("fix").asString());
             assertEquals(4, api.bodiesArriving());
             HttpRequest call = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + "/api/v1/list_symbols"))
                     .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString("{}")).build();
@@ -204,6 +213,19 @@ class ConnectionAbuseTest {
             assertEquals(200, answered.statusCode(), answered.body());
             assertEquals(7, api.traffic().total(ApiTraffic.Event.OVER_CAP_BODY_CUT), "the caller took the place of the oldest stalled body");
         }
+    }
+
+    /** What the server sent before it closed the connection (a reset ends it too). */
+    private static String answer(Socket s) throws IOException {
+        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+        InputStream in = s.getInputStream();
+        byte[] b = new byte[4096];
+        try {
+            for (int n; (n = in.read(b)) >= 0; ) got.write(b, 0, n);
+        } catch (SocketException reset) {
+            // closed under us
+        }
+        return got.toString(StandardCharsets.UTF_8);
     }
 
     /** A body whose next byte does not come is cut long before the whole-body deadline: a local body arrives in milliseconds. */

@@ -7,8 +7,9 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.ee11.servlet.ServletContextRequest;
 import org.eclipse.jetty.io.EndPoint;
@@ -20,8 +21,10 @@ import org.sextant.mcp.LauncherInfo;
  * "Connections"; docs/mcp.md, "Connections (--http)"). Jetty reads a body on one of its workers,
  * blocking, and each byte renews its 30 s idle timeout, so a body sent a byte at a time held a
  * worker for as long as its client liked (attack 29, F1). Here at most {@code maxBodies} bodies
- * arrive at once, the oldest cut over it (a caller whose body arrives at once is never refused),
- * and a body is cut after {@code stall} without a byte or {@code whole} in all. Message bytes held
+ * arrive at once, the oldest refused over it (answered 503 resource_limit, then closed; a caller whose
+ * body arrives at once is never refused), and a body is cut after {@code stall} without a byte or
+ * {@code whole} in all. Sweeps run only while a body is arriving, at the first deadline one may pass:
+ * an idle launcher's lane never wakes. Message bytes held
  * (read, then checked and handled) are counted against {@code budgetBytes}; a message that would
  * pass it is read into nothing and refused, so many large messages at once cannot fill the heap (F2);
  * messages of at most {@link #SMALL} bytes are not counted, so those refusals never reach an initialize.
@@ -42,17 +45,29 @@ final class BodyLane implements AutoCloseable {
     /** What a read gave: the bytes (at most one past the message cap), or why there are none. */
     sealed interface Read {}
 
-    record Arrived(byte[] body, Hold hold) implements Read {}
+    /** The message's bytes, in its hold: taken once ({@link Hold#take}), so they are not kept while the call runs. */
+    record Arrived(Hold hold) implements Read {}
 
     /** Over the budget: the body was read into nothing; nothing is held. */
     record OverBudget() implements Read {}
 
-    /** Too slow, or the oldest when the lane was full: the connection is closed. */
+    /** Too slow: the connection is closed. */
     record Cut() implements Read {}
 
-    /** Message bytes held until the request is handled; closed once. */
+    /** The oldest still arriving when the lane was full: answered resource_limit (503), then its connection closed. */
+    record OverLane() implements Read {}
+
+    /** Message bytes counted until the request is handled; closed once. */
     final class Hold implements AutoCloseable {
         private long bytes;
+        private byte[] body; // until taken
+
+        /** The message's bytes, once: the lane keeps no reference to them. */
+        byte[] take() {
+            byte[] taken = body;
+            body = null;
+            return taken;
+        }
 
         private Hold(long bytes) {
             this.bytes = bytes;
@@ -78,6 +93,8 @@ final class BodyLane implements AutoCloseable {
         final long startNanos = System.nanoTime();
         volatile long lastBytesNanos = startNanos;
         boolean cut; // guarded by the lane
+        /** Refused over the lane: woken to answer 503 (its connection open), cut like any other if it does not by its deadline. */
+        boolean refused; // guarded by the lane
 
         Reading(EndPoint endPoint) {
             this.endPoint = endPoint;
@@ -86,18 +103,25 @@ final class BodyLane implements AutoCloseable {
 
     private final Limits limits;
     private final Deque<Reading> arriving = new ArrayDeque<>(); // guarded by this; oldest first
+    private final Deque<Reading> refusing = new ArrayDeque<>(); // guarded by this; woken over the lane, to answer 503
     private long heldBytes; // guarded by this
     private long mostHeldBytes; // guarded by this
     private long cuts; // guarded by this
-    private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+    private long sweeps; // guarded by this
+    private final ScheduledThreadPoolExecutor sweeper = new ScheduledThreadPoolExecutor(1, r -> {
         Thread t = new Thread(r, "sextant-mcp-body-lane");
         t.setDaemon(true);
         return t;
     });
 
+    /** The one sweep waiting, at the first deadline a body arriving may pass; null while none arrives (the sweeper then sleeps). */
+    private ScheduledFuture<?> nextSweep; // guarded by this
+    /** Which sweep is the waiting one: a sweep called off as it started must not plan another beside it. */
+    private long sweepNumber; // guarded by this
+
     BodyLane(Limits limits) {
         this.limits = limits;
-        sweeper.scheduleWithFixedDelay(this::sweep, 100, 100, TimeUnit.MILLISECONDS);
+        sweeper.setRemoveOnCancelPolicy(true); // a sweep called off leaves nothing to wake for
     }
 
     Limits limits() {
@@ -105,21 +129,30 @@ final class BodyLane implements AutoCloseable {
     }
 
     /** Reads the request's body, at most one byte past the message cap (to tell it is over). */
-    Read read(HttpServletRequest request) {
-        Reading reading = enter(ServletContextRequest.getServletContextRequest(request)
-                .getConnectionMetaData().getConnection().getEndPoint());
+    Read read(HttpServletRequest request) throws IOException {
+        return read(ServletContextRequest.getServletContextRequest(request).getConnectionMetaData().getConnection().getEndPoint(),
+                request.getInputStream(), request.getContentLengthLong());
+    }
+
+    /** Reads a body of {@code declared} bytes (-1: chunked) from {@code in}, arriving on {@code endPoint}. */
+    Read read(EndPoint endPoint, InputStream in, long declared) {
+        Reading reading = enter(endPoint);
         Hold hold = new Hold(0);
         Read read = new Cut();
         try {
-            byte[] body = readBody(request.getInputStream(), request.getContentLengthLong(), hold, reading);
-            read = body != null ? new Arrived(body, hold) : new OverBudget();
+            byte[] body = readBody(in, declared, hold, reading);
+            hold.body = body;
+            read = body != null ? new Arrived(hold) : new OverBudget();
         } catch (IOException e) {
             read = new Cut();
         } finally {
             synchronized (this) {
                 arriving.remove(reading);
+                refusing.remove(reading);
+                if (arriving.isEmpty() && refusing.isEmpty()) callOffSweep();
                 // cut after its last byte came (its connection is closed): not handled, as nobody reads the answer
                 if (reading.cut) read = new Cut();
+                else if (reading.refused && read instanceof Cut) read = new OverLane(); // woken over the lane: answered; one that arrived whole is served
             }
             // whatever ended the read (a cut, a refusal, an error or an Error), only a message handled keeps its bytes
             if (!(read instanceof Arrived)) hold.close();
@@ -183,9 +216,19 @@ final class BodyLane implements AutoCloseable {
         return mostHeldBytes;
     }
 
-    /** Bodies cut since the start (too slow, or the oldest over the lane). */
+    /** Bodies cut since the start (too slow), or refused as the oldest over the lane. */
     synchronized long cuts() {
         return cuts;
+    }
+
+    /** Sweeps run since the start (each one a wake-up of the lane's thread). */
+    synchronized long sweeps() {
+        return sweeps;
+    }
+
+    /** Whether a sweep is waiting to run: none while no body is arriving, so an idle launcher is never woken. */
+    boolean sweepPending() {
+        return !sweeper.getQueue().isEmpty();
     }
 
     /** Bodies arriving now. */
@@ -194,19 +237,57 @@ final class BodyLane implements AutoCloseable {
     }
 
     private synchronized Reading enter(EndPoint endPoint) {
-        if (arriving.size() >= limits.maxBodies()) cut(arriving.pollFirst());
+        if (arriving.size() >= limits.maxBodies()) refuse(arriving.pollFirst());
         Reading reading = new Reading(endPoint);
         arriving.addLast(reading);
+        // a sweep waiting is due no later than this body's deadline: each deadline is at most a stall or a whole body away
+        if (nextSweep == null) sweepAt(deadline(reading));
         return reading;
     }
 
-    private synchronized void sweep() {
+    /** When this body is late: its stall or whole-body bound, whichever comes first. */
+    private long deadline(Reading r) {
+        return Math.min(r.lastBytesNanos + limits.stall().toNanos(), r.startNanos + limits.whole().toNanos());
+    }
+
+    private void sweepAt(long deadlineNanos) {
+        if (sweeper.isShutdown()) return;
+        long number = ++sweepNumber;
+        nextSweep = sweeper.schedule(() -> sweep(number), Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    }
+
+    private void callOffSweep() {
+        if (nextSweep != null) nextSweep.cancel(false);
+        nextSweep = null;
+        sweepNumber++;
+    }
+
+    private synchronized void sweep(long number) {
+        if (number != sweepNumber) return; // called off, or planned again, as it started
+        sweeps++;
         long now = System.nanoTime();
-        arriving.removeIf(r -> {
-            boolean late = now - r.lastBytesNanos > limits.stall().toNanos() || now - r.startNanos > limits.whole().toNanos();
-            if (late) cut(r);
-            return late;
-        });
+        long first = Long.MAX_VALUE;
+        for (Deque<Reading> readings : List.of(arriving, refusing)) {
+            readings.removeIf(r -> {
+                boolean late = now - deadline(r) >= 0;
+                if (late) cut(r);
+                return late;
+            });
+            for (Reading r : readings) first = Math.min(first, deadline(r) - now); // bytes came since: later than planned
+        }
+        nextSweep = null;
+        if (first != Long.MAX_VALUE) sweepAt(now + first);
+    }
+
+    /**
+     * Wakes the oldest reader over the lane, its connection left open: its blocked read fails, and it answers 503 before
+     * the connection closes. It stays swept: one that does not leave by its deadline is cut.
+     */
+    private void refuse(Reading reading) {
+        reading.refused = true;
+        cuts++;
+        refusing.addLast(reading);
+        reading.thread.interrupt();
     }
 
     /** Closes the connection (the blocked read then fails) and wakes its reader, whichever Jetty notices first. */
@@ -219,7 +300,8 @@ final class BodyLane implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        callOffSweep();
         sweeper.shutdownNow();
     }
 }

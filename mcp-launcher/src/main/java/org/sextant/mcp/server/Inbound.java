@@ -237,7 +237,15 @@ public final class Inbound {
     static Reply overBudget(long budgetBytes) {
         String bound = "the launcher already holds messages near " + budgetBytes + " bytes, the most all sessions' messages"
                 + " being read or handled may hold at once";
-        String fix = "retry in a moment; send large messages one at a time";
+        return resourceLimit(bound, "retry in a moment; send large messages one at a time");
+    }
+
+    /** --http: the message was the oldest of more bodies arriving at once than the lane reads ({@link BodyLane}); its body unread. */
+    static Reply overLane(int maxBodies) {
+        return resourceLimit(org.sextant.contract.BodyBounds.overArriving(maxBodies), org.sextant.contract.BodyBounds.OVER_ARRIVING_FIX);
+    }
+
+    private static Reply resourceLimit(String bound, String fix) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("fail_reason", FailReason.RESOURCE_LIMIT.wire());
         data.put("field", null);

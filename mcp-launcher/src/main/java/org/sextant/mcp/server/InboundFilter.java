@@ -59,27 +59,43 @@ final class InboundFilter extends HttpFilter {
         }
         BodyLane.Read read = lane.read(request);
         if (read instanceof BodyLane.Cut) return; // its connection is closed: nobody reads an answer
+        if (read instanceof BodyLane.OverLane) { // its connection is open: told why and when to retry, then closed (its body is unread)
+            response.setHeader("Retry-After", "1");
+            response.setHeader("Connection", "close");
+            reply(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, Inbound.overLane(lane.limits().maxBodies()));
+            return;
+        }
         if (read instanceof BodyLane.OverBudget) {
             response.setHeader("Retry-After", "1");
             reply(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, Inbound.overBudget(lane.limits().budgetBytes()));
             return;
         }
-        BodyLane.Arrived arrived = (BodyLane.Arrived) read;
-        try (BodyLane.Hold held = arrived.hold()) {
-            byte[] body = arrived.body();
-            Inbound.Verdict verdict = body.length > LauncherInfo.MAX_MESSAGE_BYTES ? Inbound.tooLarge()
-                    : inbound.check(new String(body, StandardCharsets.UTF_8), request.getHeader("Mcp-Session-Id"));
-            if (verdict instanceof Inbound.Reply reply) {
-                reply(response, body.length > LauncherInfo.MAX_MESSAGE_BYTES
-                        ? HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE : HttpServletResponse.SC_BAD_REQUEST, reply);
-                return;
-            }
-            if (verdict instanceof Inbound.Handled) { // a notification: accepted, no body (as the SDK answers one)
-                response.setStatus(HttpServletResponse.SC_ACCEPTED);
-                return;
-            }
-            chain.doFilter(new Body(request, ((Inbound.Forward) verdict).text().getBytes(StandardCharsets.UTF_8)), response);
+        try (BodyLane.Hold held = ((BodyLane.Arrived) read).hold()) {
+            Body checked = checked(request, response, held);
+            // the raw message and its checked text are out of reach here: while the call runs only the SDK's copy is held
+            if (checked != null) chain.doFilter(checked, response);
         }
+    }
+
+    /**
+     * The message read and checked: the request to forward (its checked bytes, dropped once the SDK has read them), or
+     * null when it was answered here. The message's bytes stay counted until the call is answered (docs/mcp.md): the SDK
+     * keeps its own text of it and every argument parsed from it until then, at least as large as the bytes.
+     */
+    private Body checked(HttpServletRequest request, HttpServletResponse response, BodyLane.Hold held) throws IOException {
+        byte[] body = held.take();
+        Inbound.Verdict verdict = body.length > LauncherInfo.MAX_MESSAGE_BYTES ? Inbound.tooLarge()
+                : inbound.check(new String(body, StandardCharsets.UTF_8), request.getHeader("Mcp-Session-Id"));
+        if (verdict instanceof Inbound.Reply reply) {
+            reply(response, body.length > LauncherInfo.MAX_MESSAGE_BYTES
+                    ? HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE : HttpServletResponse.SC_BAD_REQUEST, reply);
+            return null;
+        }
+        if (verdict instanceof Inbound.Handled) { // a notification: accepted, no body (as the SDK answers one)
+            response.setStatus(HttpServletResponse.SC_ACCEPTED);
+            return null;
+        }
+        return new Body(request, ((Inbound.Forward) verdict).text().getBytes(StandardCharsets.UTF_8));
     }
 
     private static void reply(HttpServletResponse response, int status, Inbound.Reply reply) throws IOException {
@@ -108,32 +124,46 @@ final class InboundFilter extends HttpFilter {
         }
     }
 
-    /** The request with the checked body (a rerouted tools/call differs from what was sent). */
-    private static final class Body extends HttpServletRequestWrapper {
-        private final byte[] body;
+    /** The request with the checked body (a rerouted tools/call differs from what was sent); its bytes dropped once read whole. */
+    static final class Body extends HttpServletRequestWrapper {
+        private final int length;
+        private ByteArrayInputStream in; // null once read to its end: the SDK holds its own text of it
 
         Body(HttpServletRequest request, byte[] body) {
             super(request);
-            this.body = body;
+            this.length = body.length;
+            this.in = new ByteArrayInputStream(body);
+        }
+
+        /** Whether the checked bytes are still held (until the SDK has read them to their end). */
+        boolean holdsBytes() {
+            return in != null;
+        }
+
+        private int read(byte[] b, int off, int len) {
+            if (in == null) return -1;
+            int n = in.read(b, off, len);
+            if (n < 0 || in.available() == 0) in = null;
+            return n;
         }
 
         @Override
         public ServletInputStream getInputStream() {
-            ByteArrayInputStream in = new ByteArrayInputStream(body);
             return new ServletInputStream() {
                 @Override
                 public int read() {
-                    return in.read();
+                    byte[] one = new byte[1];
+                    return Body.this.read(one, 0, 1) == 1 ? one[0] & 0xff : -1;
                 }
 
                 @Override
                 public int read(byte[] b, int off, int len) {
-                    return in.read(b, off, len);
+                    return Body.this.read(b, off, len);
                 }
 
                 @Override
                 public boolean isFinished() {
-                    return in.available() == 0;
+                    return in == null;
                 }
 
                 @Override
@@ -155,12 +185,12 @@ final class InboundFilter extends HttpFilter {
 
         @Override
         public int getContentLength() {
-            return body.length;
+            return length;
         }
 
         @Override
         public long getContentLengthLong() {
-            return body.length;
+            return length;
         }
     }
 }

@@ -24,11 +24,19 @@ import org.sextant.mcp.envelope.ToolFailure;
  * and shows only the fields the app writes, secrets masked ({@link StateFile}).
  */
 final class ReadAppState extends LauncherTool {
-    // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
+    /** Runs at each try to read state.json, where the app could rename a new one over it (tests replace it there). */
+    private final Runnable betweenCheckAndOpen;
+
     ReadAppState() {
+        this(() -> {});
+    }
+
+    // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
+    ReadAppState(Runnable betweenCheckAndOpen) {
         super("read_app_state", Categories.APP, ToolClass.READ, false,
                 "The app's saved state from disk: active view, symbol on screen, open run, jobs, data summary and its age; works with the app down.",
                 ArgumentSchema.object().build());
+        this.betweenCheckAndOpen = betweenCheckAndOpen;
     }
 
     @Override
@@ -36,7 +44,7 @@ final class ReadAppState extends LauncherTool {
         Path file = call.context().home().stateJson();
         String text;
         try {
-            text = readBounded(file);
+            text = readBounded(file, betweenCheckAndOpen);
         } catch (NoSuchFileException e) {
             throw new ToolFailure(FailReason.APP_NOT_RUNNING, "no app state: " + file + " does not exist (the app has"
                     + " not run with this SEXTANT_HOME)", "start the Sextant app (sextant, or sextant --headless), then call again");
@@ -70,10 +78,10 @@ final class ReadAppState extends LauncherTool {
     }
 
     /** The app writes a few hundred bytes; a file over the bound (not the app's) is refused unread, naming its size. */
-    private static String readBounded(Path file) throws IOException {
+    private static String readBounded(Path file, Runnable betweenCheckAndOpen) throws IOException {
         try {
             // read again if the app renames a new state.json over it meanwhile (HomeFile.Replaced, tried a few times)
-            return new String(HomeFile.readBounded(file, MAX_BYTES), java.nio.charset.StandardCharsets.UTF_8);
+            return new String(HomeFile.readBounded(file, MAX_BYTES, betweenCheckAndOpen), java.nio.charset.StandardCharsets.UTF_8);
         } catch (HomeFile.TooLarge e) {
             throw new IOException("it is " + e.size() + " bytes, more than the " + MAX_BYTES + " bytes a state file may hold; not read");
         }

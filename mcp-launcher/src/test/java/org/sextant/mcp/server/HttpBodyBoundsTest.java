@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sextant.contract.BodyBounds;
 import org.sextant.mcp.LauncherHome;
 import org.sextant.mcp.tools.ToolContext;
 import org.sextant.mcp.tools.ToolDispatcher;
@@ -79,6 +80,28 @@ class HttpBodyBoundsTest {
                 dribble.shutdownNow();
                 for (Socket s : dribblers) s.close();
                 staller.close();
+            }
+        }
+    }
+
+    @Test
+    void theOldestBodyOverTheLaneIsAnsweredResourceLimitBeforeItsConnectionCloses() throws Exception {
+        BodyLane.Limits limits = new BodyLane.Limits(2, Duration.ofSeconds(60), Duration.ofSeconds(120), BodyLane.Limits.DEFAULT.budgetBytes());
+        try (HttpMcpServer server = start(limits);
+             Socket oldest = openBody(server.port(), 1000, "{")) {
+            assertTrue(eventually(() -> server.lane().arriving() == 1), "the oldest is arriving");
+            try (Socket next = openBody(server.port(), 1000, "{")) {
+                assertTrue(eventually(() -> server.lane().arriving() == 2), "the lane is full");
+                try (Socket newest = openBody(server.port(), 1000, "{")) {
+                    String refused = readAll(oldest);
+                    assertTrue(refused.startsWith("HTTP/1.1 503"), () -> "the oldest is told, not cut: [" + refused + "]");
+                    assertTrue(refused.contains("Retry-After: 1"), refused);
+                    assertTrue(refused.contains("\"code\":-32003") && refused.contains("\"fail_reason\":\"resource_limit\""), refused);
+                    assertTrue(refused.contains(BodyBounds.overArriving(2)) && refused.contains(BodyBounds.OVER_ARRIVING_FIX), refused);
+                    assertTrue(eventually(() -> server.lane().arriving() == 2), () -> "the two newer are still read: " + server.lane().arriving());
+                    String init = post(server.port(), INIT);
+                    assertTrue(init.startsWith("HTTP/1.1 200") && init.contains("serverInfo"), () -> "a whole message is served: " + init);
+                }
             }
         }
     }
