@@ -42,7 +42,8 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
         /**
          * The order in which the budget's share reaches {@code costly} (those whose {@link #seconds} is above 0), as far as the
          * first fit past it, which ends them: one the writer of the files cannot predict, by default {@code costly} shuffled
-         * by the replay's chance ({@link StandInCloses}: drawn as an import read them, to keep only the closes the share reaches).
+         * by the replay's chance ({@link StandInCloses}: drawn as an import read them, to keep only the closes the share reaches,
+         * and only those: its memory bound may end them before the share does).
          */
         default List<Integer> order(List<Integer> costly, java.util.function.Consumer<List<Integer>> shuffle) {
             shuffle.accept(costly);
