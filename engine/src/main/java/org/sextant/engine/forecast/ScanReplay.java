@@ -29,7 +29,8 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
     /**
      * Most of the budget the stand-ins' own fits (one a forecast, {@link ScanStoreRanks#fitSeconds}) may take: the rest is
      * left to fit the ranked picks again, which is what the ranks are for. ARIMA on 1,000 closes: 5 ms a stand-in against
-     * about 1.3 s a forecast fitted again, so half of 60 s ranks some 5,600 forecasts by their own median and still fits 20 again.
+     * about 1.3 s a forecast fitted again, so half of 60 s ranks some 5,600 forecasts by their own median (5,437 within
+     * {@link StandInCloses#HELD_BYTES} of kept closes) and still fits 20 again.
      */
     static final double OWN_MEDIAN_SHARE = 0.5;
 
