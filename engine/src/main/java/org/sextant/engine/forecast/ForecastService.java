@@ -425,7 +425,7 @@ public final class ForecastService {
                 if (first) {
                     storeRanks.put(key, ScanStoreRanks.ratios(upTo.prices(), f.horizon()));
                     storeRows.put(key, upTo.prices().size());
-                    standIns.add(f.model(), f.horizon(), PriceForecast.closes(upTo.prices()));
+                    standIns.add(f.model(), f.horizon(), upTo.prices());
                 }
             }
             imported.add(f.symbol());
@@ -442,7 +442,7 @@ public final class ForecastService {
      * origin (checked above to be the job's), and refuses the output, naming the symbol, when one differs; how many it fitted.
      * {@code storeRanks}: each one's reward/risk as drift's line on the store's closes ranks it ({@link ScanStoreRanks}); a model
      * whose stand-in is its own median is fitted once more on them when the budget's share reaches it, from the closes
-     * {@code own} kept of those read above. {@code storeRows}: each one's count of the store's closes up to its origin,
+     * {@code own} kept of those read above, which a chosen forecast is fitted on too when kept. {@code storeRows}: each one's count of the store's closes up to its origin,
      * which prices its fits (the files' history_rows, checked equal above, is never what an estimate reads).
      */
     private ScanReplay.Sample replay(List<ForecastScanImport.Requested> toStore, List<double[]> storeRanks, int[] storeRows, StandInCloses own,
@@ -452,7 +452,8 @@ public final class ForecastService {
         for (int i : sample.chosen()) {
             ForecastScanImport.Requested r = toStore.get(i);
             StoredForecast f = r.forecast();
-            PriceSeries upTo = prices.closes(f.symbol(), null, f.origin());
+            PriceSeries upTo = own.held(i); // the closes the check read, when the stand-ins kept them: one read a symbol
+            if (upTo == null) upTo = prices.closes(f.symbol(), null, f.origin());
             String wrong;
             try {
                 wrong = ScanReplay.differs(f, PriceForecast.calibrated(models, upTo, f.model(), f.horizon(), LEVELS, BandCalibration.parse(r.calibration())));

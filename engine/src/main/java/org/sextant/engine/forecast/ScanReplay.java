@@ -29,7 +29,8 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
     /**
      * Most of the budget the stand-ins' own fits (one a forecast, {@link ScanStoreRanks#fitSeconds}) may take: the rest is
      * left to fit the ranked picks again, which is what the ranks are for. ARIMA on 1,000 closes: 5 ms a stand-in against
-     * about 1.3 s a forecast fitted again, so half of 60 s ranks some 5,600 forecasts by their own median and still fits 20 again.
+     * about 1.3 s a forecast fitted again, so half of 60 s ranks some 5,600 forecasts by their own median (5,437 within
+     * {@link StandInCloses#HELD_BYTES} of kept closes) and still fits 20 again.
      */
     static final double OWN_MEDIAN_SHARE = 0.5;
 
@@ -42,7 +43,8 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
         /**
          * The order in which the budget's share reaches {@code costly} (those whose {@link #seconds} is above 0), as far as the
          * first fit past it, which ends them: one the writer of the files cannot predict, by default {@code costly} shuffled
-         * by the replay's chance ({@link StandInCloses}: drawn as an import read them, to keep only the closes the share reaches).
+         * by the replay's chance ({@link StandInCloses}: drawn as an import read them, to keep only the closes the share reaches,
+         * and only those: its memory bound may end them before the share does).
          */
         default List<Integer> order(List<Integer> costly, java.util.function.Consumer<List<Integer>> shuffle) {
             shuffle.accept(costly);
