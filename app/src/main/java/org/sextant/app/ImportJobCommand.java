@@ -39,6 +39,7 @@ final class ImportJobCommand extends HomeCommand {
                 System.out.printf("  session %s: %d configurations in %d runs; DSR %s; verdict %s%n", run.sessionId(), run.sessionConfigurations(),
                         run.sessionRuns(), StrategyBacktestCommand.figure(run.dsr(), 3) + (Double.isFinite(run.dsr()) ? "" : " (" + StrategyBacktestCommand.whyUndefined(run) + ")"),
                         run.verdictText());
+                System.out.printf("  %s%n", StrategyBacktestCommand.filedUnder(run.sessionId(), run.sessionConfigurations(), session != null));
                 System.out.printf("  %d of the %d configurations measured again here from the store's prices, each as the job wrote it%n", r.replayed(),
                         run.configurations());
                 System.out.printf("  %s%n", org.sextant.engine.research.sweep.SweepReplay.standard().measuredWhateverTheBudget()); // importJob's replay
