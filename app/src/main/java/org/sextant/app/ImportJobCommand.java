@@ -39,6 +39,7 @@ final class ImportJobCommand extends HomeCommand {
                 System.out.printf("  session %s: %d configurations in %d runs; DSR %s; verdict %s%n", run.sessionId(), run.sessionConfigurations(),
                         run.sessionRuns(), StrategyBacktestCommand.figure(run.dsr(), 3) + (Double.isFinite(run.dsr()) ? "" : " (" + StrategyBacktestCommand.whyUndefined(run) + ")"),
                         run.verdictText());
+                System.out.printf("  %s%n", StrategyBacktestCommand.filedUnder(run.sessionId(), run.sessionConfigurations(), session != null));
                 System.out.printf("  %d of the %d configurations measured again here from the store's prices, each as the job wrote it%n", r.replayed(),
                         run.configurations());
                 System.out.printf("  %s%n", org.sextant.engine.research.sweep.SweepReplay.standard().measuredWhateverTheBudget()); // importJob's replay
@@ -56,6 +57,7 @@ final class ImportJobCommand extends HomeCommand {
         boolean scan = JobOutput.FORECAST_SCAN.equals(r.job());
         StringBuilder out = new StringBuilder(String.format("imported %s of %d symbols from %s%n",
                 scan ? "forecast scan: the live forecasts" : "forecast backtests", r.imported().size(), dir));
+        if (!scan && r.oosStart() != null) out.append(String.format("  %s%n", outOfSample(r.oosStart())));
         if (r.replayed() != null) {
             out.append(scan ? String.format("  %d of the %d forecasts fitted again here from the store's closes, each as the job wrote it%n", r.replayed(), r.replayedOf())
                     : String.format("  errors and coverage recounted from the store's closes; %d of the %d origins fitted again here, each as the job wrote it%n",
@@ -70,5 +72,14 @@ final class ImportJobCommand extends HomeCommand {
         // a scan's failures include symbols whose stored closes differ from the job's: not all failed on the cluster
         for (Map<String, Object> f : r.failed()) out.append(String.format("  %s %s: %s%n", f.get("symbol"), scan ? "not imported" : "failed on the cluster", f.get("error")));
         return out.toString();
+    }
+
+    /** Where the imported backtests' scored origins start, as the job's output said it (or that it did not). */
+    static String outOfSample(String oosStart) {
+        if (oosStart.equals(org.sextant.engine.forecast.OutOfSampleStart.LAST_40)) return "scored origins over the last 40% of each symbol's closes (the job had no --oos-start)";
+        if (oosStart.equals(org.sextant.engine.forecast.OutOfSampleStart.NOT_RECORDED)) {
+            return "--oos-start " + oosStart + ": stored without it, so a backtest whose first origins it cut off reads as one started later (re-run the job to record it)";
+        }
+        return "scored origins from --oos-start " + oosStart;
     }
 }

@@ -41,6 +41,7 @@ final class StrategyBacktestCommand extends HomeCommand {
                 .append(", haircut Sharpe ").append(figure(r.haircutSharpeBonferroni(), 2)).append(", placebo p ").append(figure(r.placeboPValue(), 2));
         if (!Double.isFinite(r.psr()) || !Double.isFinite(r.dsr())) sb.append(" (n/a: ").append(whyUndefined(r)).append(')');
         sb.append('\n');
+        sb.append(filedUnder(r.sessionId(), r.sessionConfigurations(), session != null)).append('\n');
         benchmark(sb, r);
         for (String w : r.warnings() == null ? List.<String>of() : r.warnings()) sb.append("warning: ").append(w).append('\n');
         sb.append(r.annualisation()).append('\n');
@@ -50,6 +51,15 @@ final class StrategyBacktestCommand extends HomeCommand {
                 .append(main.home().root().resolve("reports")).append(")\n");
         System.out.print(sb);
         return 0;
+    }
+
+    /**
+     * The session a run was filed under and the trials that deflate its DSR (the same sweep reads 0.000 after many runs in
+     * the default session and 0.810 alone in a fresh one); {@code named}: the user chose it, else how to choose another.
+     */
+    static String filedUnder(String sessionId, long trials, boolean named) {
+        return String.format(java.util.Locale.ROOT, "filed under session %s (%,d trial%s so far; DSR deflates by them%s)", sessionId, trials,
+                trials == 1 ? "" : "s", named ? "" : "; --session NAME files a run under another");
     }
 
     /** The buy-and-hold benchmark beside the strategy: what it holds, its Sharpe ratios, and the difference out of sample. */

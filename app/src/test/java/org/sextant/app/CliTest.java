@@ -124,6 +124,8 @@ class CliTest {
         assertTrue(bt.contains("configurations 30"), bt);
         assertTrue(bt.contains("DSR") && bt.contains("PBO") && bt.contains("run id"), bt);
         assertTrue(bt.contains("benchmark: AA, IBM held at 1/2 of equity each") && bt.contains("out of sample the strategy's Sharpe minus holding's: "), bt);
+        // the DSR deflates by the session's trials: the session it was filed under and their count are said beside it
+        assertTrue(bt.contains("filed under session default (30 trials so far; DSR deflates by them; --session NAME files a run under another)"), bt);
         java.util.regex.Matcher id = java.util.regex.Pattern.compile("run id (\\S+)").matcher(bt);
         assertTrue(id.find() && bt.contains("sextant report " + id.group(1)), bt);
         out.reset();
@@ -142,6 +144,13 @@ class CliTest {
         assertEquals(2, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "AA,IBM", "--oos-start", "1980-01-01"));
         assertTrue(err.toString().startsWith("error: --oos-start 1980-01-01 is before the data's first date 1991-01-02"), err.toString());
         assertTrue(err.toString().contains("fix: give an --oos-start inside the data (1991-01-02 to 2001-01-02)"), err.toString());
+        // the same sweep in the same session: 60 trials deflate it; in a fresh named session, 30 again
+        out.reset();
+        assertEquals(0, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "AA,IBM"), err.toString());
+        assertTrue(out.toString().contains("filed under session default (60 trials so far; DSR deflates by them;"), out.toString());
+        out.reset();
+        assertEquals(0, Main.run("--home", home(), "backtest", "../docs/examples/sma-cross.json", "--symbols", "AA,IBM", "--session", "fresh"), err.toString());
+        assertTrue(out.toString().contains("filed under session fresh (30 trials so far; DSR deflates by them)\n"), out.toString());
 
         out.reset();
         assertEquals(0, Main.run("--home", home(), "analogues", "--horizon", "5", "--as-of", "1987-10-16", "--dates", "3"), err.toString());

@@ -31,6 +31,20 @@ class ImportJobCommandTest {
                         .replace(System.lineSeparator(), "\n"), "a budget that ran out says so");
     }
 
+    /** The job's --oos-start is said with the backtests it placed, and an output written before the job recorded it says so. */
+    @Test
+    void aBacktestImportSaysTheOutOfSampleStartItsJobUsed() {
+        Path dir = Path.of("/data/out");
+        java.util.function.Function<String, String> said = oos -> ImportJobCommand.forecastsImported(
+                new JobImport(JobOutput.FORECAST_BACKTEST, List.of("AA"), List.of(), null, 5, 5, null, oos), dir).replace(System.lineSeparator(), "\n");
+        assertEquals("imported forecast backtests of 1 symbols from /data/out\n  scored origins from --oos-start 1999-01-04\n"
+                + "  errors and coverage recounted from the store's closes; 5 of the 5 origins fitted again here, each as the job wrote it\n", said.apply("1999-01-04"));
+        org.junit.jupiter.api.Assertions.assertTrue(said.apply("last 40%").contains("\n  scored origins over the last 40% of each symbol's closes (the job had no --oos-start)\n"));
+        org.junit.jupiter.api.Assertions.assertTrue(said.apply(org.sextant.engine.forecast.OutOfSampleStart.NOT_RECORDED).contains(
+                "\n  --oos-start not recorded (the job's output was written before Sextant recorded --oos-start): stored without it,"
+                        + " so a backtest whose first origins it cut off reads as one started later (re-run the job to record it)\n"));
+    }
+
     @Test
     void aScanSampleTheBudgetEndedSaysWhatItLeft() {
         String left = "the 60 s budget fitted again 3 of the 45 forecasts ranked first (by reward/risk as the files and as the store's closes rank them)"

@@ -83,7 +83,7 @@ public final class ForecastBacktestJob {
             // a cluster has no trained global model: the built-in catalogue refuses global
             ForecastBacktestRun.Computed c = ForecastBacktestRun.run(ForecastModels.BUILT_IN, series, a.model(), a.horizon(), a.every(), null,
                     a.outOfSampleStart(), null, null);
-            row = ForecastBacktestRows.ok(c, series.size());
+            row = ForecastBacktestRows.ok(c, series.size(), a.outOfSampleStart()); // the import checks its origins start there and says it
         } catch (RuntimeException e) {
             row = ForecastBacktestRows.failed(symbol, a.model(), a.horizon(), series.size(), e);
         }

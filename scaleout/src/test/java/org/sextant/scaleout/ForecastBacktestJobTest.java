@@ -65,6 +65,7 @@ class ForecastBacktestJobTest {
 
         var imported = engine.scaleOut().importForecastBacktestJob(out);
         assertEquals(SYMBOLS, imported.imported());
+        assertEquals("last 40%", imported.oosStart(), "no --oos-start: the last 40%, said");
         assertEquals(SharedSpark.TINY, imported.failed().get(0).get("symbol"));
         for (String s : List.of("NYSE", "MSFT.OHLCV")) {
             StoredForecastBacktest stored = engine.backtestOverlays(s, "naive", 5, null, null);
@@ -78,6 +79,19 @@ class ForecastBacktestJobTest {
                     stored(engine.backtestOverlays(s, "naive", 5, "model", null)), s);
         }
         assertTrue(Files.exists(out.resolve("_SUCCESS")));
+    }
+
+    /** The job's --oos-start is in every row and in the import's answer: a backtest it cut short does not read as one started later. */
+    @Test
+    void theJobsOosStartIsWrittenAndSaidOnImport() throws Exception {
+        SharedSpark.Fixture f = SharedSpark.fixture();
+        java.time.LocalDate oos = java.time.LocalDate.of(2000, 1, 3);
+        Path out = f.dir().resolve("forecast-backtest-oos");
+        ForecastBacktestJob.run(f.spark(), f.prices().toString(), out.toString(),
+                new ForecastBacktestArguments("naive", 5, "250", List.of("NYSE"), null, null, oos), 1, false);
+        List<Row> rows = f.spark().read().parquet(out.toString()).collectAsList();
+        assertEquals(List.of("2000-01-03"), rows.stream().map(r -> (String) r.getAs("oos_start")).toList());
+        assertEquals("2000-01-03", f.engine().scaleOut().importForecastBacktestJob(out).oosStart());
     }
 
     private static String stored(org.sextant.engine.forecast.store.StoredForecast f) {

@@ -80,6 +80,7 @@ final class ResearchPane {
     private final TableView<RunInfo> runs = new TableView<>();
     private final Label verdict = new Label();
     private final Label verdictText = new Label();
+    private final Label annualisation = new Label();
     private final VBox reasons = new VBox(2);
     private final GridPane keyFigures = new GridPane();
     private final GridPane statistics = new GridPane();
@@ -206,9 +207,11 @@ final class ResearchPane {
         runs.getColumns().add(TableExport.exportsAs(column("OOS", 56, r -> num(r.sharpeOutOfSample())), RunInfo::sharpeOutOfSample));
         runs.getColumns().add(TableExport.exportsAs(column("DSR", 56, r -> num(r.dsr())), RunInfo::dsr));
         runs.getColumns().add(TableExport.exportsAs(column("PBO", 56, r -> num(r.pbo())), RunInfo::pbo));
+        runs.getColumns().add(TableExport.exportsAs(barsPerYearColumn(), RunInfo::barsPerYear));
         TableExport.install(runs, TableExport.fileName("research runs"));
         Tooltip columns = new Tooltip("N: configurations tried · IS/OOS: Sharpe ratio in and out of sample of the chosen configuration"
-                + " · DSR: deflated Sharpe ratio · PBO: probability of backtest overfitting");
+                + " · DSR: deflated Sharpe ratio · PBO: probability of backtest overfitting"
+                + " · Bars/yr: the bars a year those figures were annualised with (the sentence in its cell's tip)");
         runs.setTooltip(columns);
         TableHeaders.fit(runs);
         TableValues.fit(runs); // whole verdicts and Sharpe ratios; the table scrolls sideways instead
@@ -216,6 +219,10 @@ final class ResearchPane {
         verdict.setId("verdict");
         verdict.setFont(Font.font(null, FontWeight.BOLD, 18));
         verdict.setText("No run selected");
+        // the bars a year the Sharpe ratios and DSR above and below were annualised with: a 1d run of TASI's week is not one of weekdays
+        annualisation.setId("verdict-annualisation");
+        annualisation.setWrapText(true);
+        annualisation.setMinHeight(Region.USE_PREF_SIZE);
         verdictText.setId("verdict-text");
         verdictText.setWrapText(true);
         reasons.setId("verdict-reasons");
@@ -237,7 +244,7 @@ final class ResearchPane {
             keyFigures.getColumnConstraints().add(column);
         }
         // then the sentence, the other statistics and the reasons that spell it out
-        VBox verdictBox = new VBox(6, verdict, keyFigures, verdictText, statistics, reasons);
+        VBox verdictBox = new VBox(6, verdict, keyFigures, annualisation, verdictText, statistics, reasons);
         verdictBox.setPadding(new Insets(6, 8, 6, 8));
         ScrollPane verdictPane = new ScrollPane(verdictBox);
         verdictPane.setId("verdict-panel");
@@ -341,6 +348,8 @@ final class ResearchPane {
             if (style != null) verdict.getStyleClass().add(style);
         });
         verdictText.textProperty().bind(model.verdictTextProperty());
+        annualisation.textProperty().bind(model.annualisationProperty());
+        annualisation.managedProperty().bind(annualisation.textProperty().isNotEmpty());
         model.reasons().addListener((javafx.collections.ListChangeListener<String>) c -> {
             reasons.getChildren().clear();
             for (String r : model.reasons()) {
@@ -432,6 +441,22 @@ final class ResearchPane {
                 setText(empty ? null : verdict);
                 getStyleClass().remove(FAILING_VERDICT);
                 if (!empty && Verdict.RUINED.equals(verdict)) getStyleClass().add(FAILING_VERDICT);
+            }
+        });
+        return c;
+    }
+
+    /** The bars a year each run's figures were annualised with, its whole sentence in the cell's tip. */
+    private static TableColumn<RunInfo, String> barsPerYearColumn() {
+        TableColumn<RunInfo, String> c = column("Bars/yr", 60, r -> String.format(Locale.ROOT, "%,.0f", r.barsPerYear()));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(String bars, boolean empty) {
+                super.updateItem(bars, empty);
+                int at = getIndex();
+                RunInfo run = empty || at < 0 || at >= getTableView().getItems().size() ? null : getTableView().getItems().get(at);
+                setText(empty ? null : bars);
+                setTooltip(run == null ? null : new Tooltip(ResearchViewModel.annualised(run.annualisation())));
             }
         });
         return c;

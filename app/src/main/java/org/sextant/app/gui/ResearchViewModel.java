@@ -100,6 +100,7 @@ public final class ResearchViewModel implements AutoCloseable {
     private final ObservableList<StatisticRow> statisticsView = FXCollections.unmodifiableObservableList(statistics);
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict", "");
     private final ReadOnlyStringWrapper verdictText = new ReadOnlyStringWrapper(this, "verdictText", "");
+    private final ReadOnlyStringWrapper annualisation = new ReadOnlyStringWrapper(this, "annualisation", "");
     private final ObservableList<String> reasons = FXCollections.observableArrayList();
     private final ObservableList<String> reasonsView = FXCollections.unmodifiableObservableList(reasons);
     private final ReadOnlyObjectWrapper<ChartData> charts = new ReadOnlyObjectWrapper<>(this, "charts", ChartData.EMPTY);
@@ -304,12 +305,19 @@ public final class ResearchViewModel implements AutoCloseable {
         RunStatistics s = d.statistics();
         verdict.set(s.verdict());
         verdictText.set(s.verdictText());
+        annualisation.set(annualised(d.info().annualisation()));
         reasons.setAll(s.reasons());
         statistics.setAll(StatisticRow.of(d));
         charts.set(ChartData.of(d));
     }
 
     // ---- helpers --------------------------------------------------------------------------
+
+    /** The run's annualisation as the panel says it: "Figures annualised with 252 bars a year (1d: …)", or that a run before V055 did not record it. */
+    static String annualised(String sentence) {
+        if (sentence == null || sentence.isBlank() || sentence.equals(RunInfo.NOT_RECORDED)) return "Annualisation " + RunInfo.NOT_RECORDED;
+        return sentence.startsWith("annualised") ? "Figures " + sentence : sentence;
+    }
 
     /** "AA, IBM ko" -> [AA, IBM, KO]: comma or space separated, upper-cased, duplicates dropped. */
     static List<String> parseSymbols(String text) {
@@ -361,6 +369,8 @@ public final class ResearchViewModel implements AutoCloseable {
     public ReadOnlyStringProperty verdictProperty() { return verdict.getReadOnlyProperty(); }
     /** The verdict with its failing figures, e.g. "not significant: DSR 0.410 after 240 configurations; PBO 0.62". */
     public ReadOnlyStringProperty verdictTextProperty() { return verdictText.getReadOnlyProperty(); }
+    /** The bars a year the shown run's Sharpe ratios, DSR and haircut were annualised with, in words. */
+    public ReadOnlyStringProperty annualisationProperty() { return annualisation.getReadOnlyProperty(); }
     public ObservableList<String> reasons() { return reasonsView; }
     public ReadOnlyObjectProperty<ChartData> chartsProperty() { return charts.getReadOnlyProperty(); }
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }

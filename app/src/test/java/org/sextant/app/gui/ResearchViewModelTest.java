@@ -63,6 +63,14 @@ class ResearchViewModelTest {
         uiThread.shutdownNow();
     }
 
+    /** The panel says the bars a year a run's figures were annualised with, and that a run stored before V055 did not keep the sentence. */
+    @Test
+    void theAnnualisationIsSaidAndARunThatDidNotRecordItSaysSo() {
+        assertEquals("Figures annualised with 261 bars a year (1d: TASI trades Sunday to Thursday)",
+                ResearchViewModel.annualised("annualised with 261 bars a year (1d: TASI trades Sunday to Thursday)"));
+        assertEquals("Annualisation not recorded (run stored before V055)", ResearchViewModel.annualised(org.sextant.engine.research.run.RunInfo.NOT_RECORDED));
+    }
+
     @Test
     void startsWithTheCatalogueTheSymbolsAndTheExampleSpec() throws Exception {
         model.start().get();

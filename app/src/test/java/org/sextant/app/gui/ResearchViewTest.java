@@ -145,6 +145,14 @@ class ResearchViewTest {
                 && robot.lookup("#stat-haircut-sharpe").tryQuery().isPresent());
         assertEquals(stored.statistics().reasons().size(), robot.lookup("#verdict-reasons").queryAs(javafx.scene.layout.VBox.class).getChildren().size());
         assertEquals("Session default: 1 run, 6 configurations tried", robot.lookup("#session-summary").queryLabeled().getText());
+        // the bars a year the Sharpe ratios and DSR were annualised with, beside them in the panel and in the runs list
+        assertEquals("Figures " + stored.info().annualisation(), robot.lookup("#verdict-annualisation").queryLabeled().getText());
+        assertTrue(stored.info().annualisation().startsWith("annualised with 252 bars a year (1d: "), stored.info().annualisation());
+        javafx.scene.control.TableCell<?, ?> bars = robot.lookup("#runs-table .table-cell")
+                .match((javafx.scene.control.TableCell<?, ?> c) -> c.getTableColumn().getText().equals("Bars/yr") && c.getItem() != null)
+                .queryAs(javafx.scene.control.TableCell.class);
+        assertEquals("252", bars.getText());
+        assertEquals("Figures " + stored.info().annualisation(), fx(() -> bars.getTooltip().getText()), "the whole sentence in the cell's tip");
 
         EquityDrawdownChart equity = view.equityChart();
         DataSet line = equity.equityDataSets().get(0);
@@ -197,7 +205,7 @@ class ResearchViewTest {
         assertEquals(List.of(), fx(() -> ReadableLayoutTest.unreadable("research", app.stage.getScene().getRoot())));
         // the verdict and the figures it rests on are read without scrolling its panel
         Bounds viewport = fx(() -> { Node v = robot.lookup("#verdict-panel .viewport").query(); return v.localToScene(v.getLayoutBounds()); });
-        for (String figure : List.of("#verdict", "#stat-dsr", "#stat-pbo", "#stat-placebo-p")) {
+        for (String figure : List.of("#verdict", "#stat-dsr", "#stat-pbo", "#stat-placebo-p", "#verdict-annualisation")) {
             Bounds at = fx(() -> { Node n = robot.lookup(figure).query(); return n.localToScene(n.getLayoutBounds()); });
             assertTrue(at.getHeight() > 0 && at.getMinY() >= viewport.getMinY() - 1 && at.getMaxY() <= viewport.getMaxY() + 1
                     && at.getMinX() >= viewport.getMinX() - 1 && at.getMaxX() <= viewport.getMaxX() + 1,
@@ -224,11 +232,12 @@ class ResearchViewTest {
         assertEquals(run.info().runId(), view.runsTable().getSelectionModel().getSelectedItem().runId());
         assertEquals("Session default: 2 runs, 12 configurations tried", robot.lookup("#session-summary").queryLabeled().getText());
         List<List<String>> csv = TableExports.byMenu(robot, view.runsTable(), home.resolve("runs.csv"));
-        assertEquals(List.of("When", "Name", "Symbols", "N", "Verdict", "IS", "OOS", "DSR", "PBO"), csv.get(0));
+        assertEquals(List.of("When", "Name", "Symbols", "N", "Verdict", "IS", "OOS", "DSR", "PBO", "Bars/yr"), csv.get(0));
         assertEquals(3, csv.size());
         org.sextant.engine.research.run.RunInfo top = view.runsTable().getItems().get(0);
         assertEquals("6", csv.get(1).get(3));
         assertEquals(top.dsr(), Double.parseDouble(csv.get(1).get(7)), "full precision, not the two decimals shown");
+        assertEquals(252.0, Double.parseDouble(csv.get(1).get(9)));
     }
 
     /** A ruined run is marked in the runs list with the failing colour, not shown like any other verdict. */

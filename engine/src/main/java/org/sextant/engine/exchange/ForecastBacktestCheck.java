@@ -63,6 +63,22 @@ final class ForecastBacktestCheck {
         return c;
     }
 
+    /**
+     * The row's --oos-start cell, checked to be one the job writes (a date or "last 40%"); null when the output has no such
+     * column ({@code recorded} false: written before the job recorded it). Whether the row's origins start there is checked
+     * against the store's closes ({@link org.sextant.engine.forecast.ForecastService}).
+     */
+    static String oosStart(ResultSet r, String where, boolean recorded) throws SQLException {
+        if (!recorded) return null;
+        String cell = r.getString(ForecastBacktestRows.OOS_START);
+        try {
+            org.sextant.engine.forecast.OutOfSampleStart.parse(cell);
+        } catch (IllegalArgumentException e) {
+            throw corrupt(where, ForecastBacktestRows.OOS_START, e.getMessage());
+        }
+        return cell;
+    }
+
     /** The ISO date {@code s} is, or null when it is none. */
     private static java.time.LocalDate date(String s) {
         try {

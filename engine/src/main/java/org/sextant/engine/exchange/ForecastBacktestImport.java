@@ -27,22 +27,27 @@ public final class ForecastBacktestImport {
     /** Rows an import holds parsed at once: a row of 1,000 origins' forecasts at horizon 20 is about 7 MB parsed. */
     public static final int BATCH = 64;
 
-    /** One output row: the backtest to store with where its row is (file, symbol), or the job's failure (symbol, field, error). */
-    public record Item(BacktestReplay.Row computed, Map<String, Object> failed) {}
+    /**
+     * One output row: the backtest to store with where its row is (file, symbol) and the job's --oos-start cell
+     * ({@link org.sextant.engine.forecast.OutOfSampleStart}; null in an output written before the job recorded it), or the
+     * job's failure (symbol, field, error).
+     */
+    public record Item(BacktestReplay.Row computed, String oosStart, Map<String, Object> failed) {}
 
     /** The output of {@code folder}, staged and bounded, read in batches of {@code batch} rows. */
     public static Output open(Store store, Path folder, int batch) {
         JobOutput out = JobOutput.stage(store, folder);
+        boolean recordsOosStart;
         try {
-            store.read(c -> {
+            recordsOosStart = store.read(c -> {
                 out.requireWithinBounds(c, ForecastBacktestRows.COLUMNS, "forecast-backtest");
-                return null;
+                return out.columns(c).contains(ForecastBacktestRows.OOS_START);
             });
         } catch (RuntimeException e) {
             out.close();
             throw e;
         }
-        return new Output(store, folder, out, batch);
+        return new Output(store, folder, out, batch, recordsOosStart);
     }
 
     /** A staged output read pass by pass; closing it removes the staged copy. */
@@ -51,15 +56,22 @@ public final class ForecastBacktestImport {
         private final Path folder;
         private final JobOutput out;
         private final int batch;
+        private final boolean recordsOosStart;
         /** Per row of the first pass, in order: 8 bytes of the SHA-256 of its cells; null until it ended. */
         private long[] firstRead;
         private int mostHeld;
 
-        private Output(Store store, Path folder, JobOutput out, int batch) {
+        private Output(Store store, Path folder, JobOutput out, int batch, boolean recordsOosStart) {
             this.store = store;
             this.folder = folder;
             this.out = out;
             this.batch = batch;
+            this.recordsOosStart = recordsOosStart;
+        }
+
+        /** Whether the job's output says its --oos-start (one written before the column does not; it imports, saying so). */
+        public boolean recordsOosStart() {
+            return recordsOosStart;
         }
 
         /** The most rows a pass held parsed at once. */
@@ -77,7 +89,8 @@ public final class ForecastBacktestImport {
             int rows = store.read(c -> {
                 int n = 0;
                 List<Item> held = new ArrayList<>();
-                try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastBacktestRows.COLUMNS)
+                try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastBacktestRows.COLUMNS).replace(ForecastBacktestRows.OOS_START,
+                        recordsOosStart ? ForecastBacktestRows.OOS_START : "NULL::VARCHAR AS " + ForecastBacktestRows.OOS_START)
                         + ", filename FROM " + out.relation().replace("/*.parquet')", "/*.parquet', filename = true, file_row_number = true)")
                         + " ORDER BY symbol, filename, file_row_number")) {
                     while (r.next()) {
@@ -90,9 +103,10 @@ public final class ForecastBacktestImport {
                         }
                         n++;
                         if (r.getString("error") != null) {
-                            if (first) held.add(new Item(null, ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error"))));
+                            if (first) held.add(new Item(null, null, ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error"))));
                         } else {
-                            held.add(new Item(new BacktestReplay.Row(ForecastBacktestCheck.checked(r, folder), ForecastScanImport.where(r, folder)), null));
+                            BacktestReplay.Row row = new BacktestReplay.Row(ForecastBacktestCheck.checked(r, folder), ForecastScanImport.where(r, folder));
+                            held.add(new Item(row, ForecastBacktestCheck.oosStart(r, row.where(), recordsOosStart), null));
                         }
                         if (held.size() == batch) hand(held, each);
                     }

@@ -21,15 +21,26 @@ public final class ForecastBacktestRows {
 
     /** Column names, in order; every job writer and the importer use these. */
     public static final List<String> COLUMNS = List.of("symbol", "model", "horizon", "origins_rule", "history_rows", "closes_digest", "closes_from",
-            "closes_to", "origins", "male", "error_field", "error", "result_json", "forecasts_json");
+            "closes_to", "oos_start", "origins", "male", "error_field", "error", "result_json", "forecasts_json");
+
+    /** The job's --oos-start ({@link org.sextant.engine.forecast.OutOfSampleStart}): absent from outputs written before it, which still import. */
+    public static final String OOS_START = "oos_start";
+
+    /** The columns every forecast backtest output holds, those written before {@link #OOS_START} too: what tells the job's output. */
+    public static final List<String> REQUIRED = COLUMNS.stream().filter(c -> !c.equals(OOS_START)).toList();
 
     private static final ObjectWriter COMPACT = Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
 
-    /** The row of a computed backtest, keyed by {@link #COLUMNS}. */
+    /** The row of a computed backtest of a job run without --oos-start (the last 40% of the closes), keyed by {@link #COLUMNS}. */
     public static Map<String, Object> ok(ForecastBacktestRun.Computed c, int historyRows) {
+        return ok(c, historyRows, null);
+    }
+
+    /** The row of a computed backtest whose job was given {@code oosStart} (null: none), keyed by {@link #COLUMNS}. */
+    public static Map<String, Object> ok(ForecastBacktestRun.Computed c, int historyRows, java.time.LocalDate oosStart) {
         return Json.object("symbol", c.symbol(), "model", c.model(), "horizon", c.horizon(), "origins_rule", c.originsRule(),
                 "history_rows", historyRows, "closes_digest", c.closesDigest(), "closes_from", c.closesFrom().toString(),
-                "closes_to", c.closesTo().toString(), "origins", c.result().origins(), "male", c.result().male(), "error_field", null, "error", null,
+                "closes_to", c.closesTo().toString(), OOS_START, org.sextant.engine.forecast.OutOfSampleStart.cell(oosStart), "origins", c.result().origins(), "male", c.result().male(), "error_field", null, "error", null,
                 "result_json", COMPACT.writeValueAsString(c.result()), "forecasts_json", COMPACT.writeValueAsString(c.rows()));
     }
 

@@ -90,20 +90,25 @@ public final class JobOutput implements AutoCloseable {
         try (JobOutput out = stage(store, folder, bounds)) {
             List<String> columns = store.read(c -> {
                 out.bounds.requireRows(c, out.folder, out.staged + "/*.parquet");
-                List<String> names = new ArrayList<>();
-                try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery("DESCRIBE SELECT * FROM " + out.relation())) {
-                    while (r.next()) names.add(r.getString(1));
-                } catch (SQLException e) {
-                    throw out.refusal(c, e, "sextant-spark", "import the --out folder of `sextant-spark forecast-backtest`, `forecast-scan` or `strategy-sweep`");
-                }
-                return names;
+                return out.columns(c);
             });
             if (columns.containsAll(StrategySweepRows.COLUMNS)) return STRATEGY_SWEEP;
-            if (columns.containsAll(ForecastBacktestRows.COLUMNS)) return FORECAST_BACKTEST;
+            if (columns.containsAll(ForecastBacktestRows.REQUIRED)) return FORECAST_BACKTEST; // one written before oos_start too
             if (columns.containsAll(ForecastScanRows.COLUMNS)) return FORECAST_SCAN;
             throw SextantException.invalid("output", folder.toAbsolutePath().normalize() + " is not the output of a sextant-spark job (its columns are not a job's)",
                     "import the --out folder of `sextant-spark forecast-backtest`, `forecast-scan` or `strategy-sweep`");
         }
+    }
+
+    /** The staged files' column names. */
+    public List<String> columns(java.sql.Connection c) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery("DESCRIBE SELECT * FROM " + relation())) {
+            while (r.next()) names.add(r.getString(1));
+        } catch (SQLException e) {
+            throw refusal(c, e, "sextant-spark", "import the --out folder of `sextant-spark forecast-backtest`, `forecast-scan` or `strategy-sweep`");
+        }
+        return names;
     }
 
     /** The staged files as a DuckDB relation. */

@@ -50,7 +50,9 @@ public final class ScaleOutExchange {
             ForecastService.ScanJobImport scan = importForecastScanJob(folder);
             return forecastJob(kind, scan, scan.unfitted());
         }
-        return forecastJob(kind, importForecastBacktestJob(folder), null); // a backtest's sample is said by its counts (the CLI's line)
+        ForecastService.BacktestJobImport backtests = importForecastBacktestJob(folder);
+        return new JobImport(kind, backtests.imported(), backtests.failed(), null, backtests.replayed(), backtests.replayedOf(), null, // its sample: the CLI's line
+                backtests.oosStart());
     }
 
     private static JobImport forecastJob(String kind, ForecastService.ForecastJobImport imported, String unmeasured) {

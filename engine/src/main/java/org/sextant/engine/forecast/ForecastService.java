@@ -17,6 +17,7 @@ import org.sextant.engine.data.BarSeries;
 import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.exchange.ForecastBacktestImport;
+import org.sextant.engine.exchange.JobOutput;
 import org.sextant.engine.exchange.ForecastScanImport;
 import org.sextant.engine.forecast.store.ForecastStore;
 import org.sextant.engine.forecast.store.StoredForecastBacktest;
@@ -223,16 +224,16 @@ public final class ForecastService {
         PinnedGlobalModels pinned = new PinnedGlobalModels(globalModels); // before the run: every origin fits the model it names
         String fitted = pinned.fitted(ForecastBacktestRun.modelName(model), ForecastBacktestRun.horizon(horizon));
         return storeBacktest(bySymbol(symbol, () -> backtestRun(pinned.models(), DigestedCloses.of(prices.closes(symbol, null, null)), model, horizon, origins, evalFraction,
-                levels, null)), fitted);
+                levels, null)), fitted, OutOfSampleStart.lastShare(evalFraction));
     }
 
     /**
      * Stores a computed backtest, replacing the previous one of its symbol, model and horizon; {@code fitted}: its model as
      * {@link PinnedGlobalModels#fitted} named it before the run (for one forecasting with the global model, which trained model). A writer.
      */
-    private WalkForwardBacktest.Result storeBacktest(ForecastBacktestRun.Computed b, String fitted) {
+    private WalkForwardBacktest.Result storeBacktest(ForecastBacktestRun.Computed b, String fitted, String oosStart) {
         forecasts.replaceBacktest(b.symbol(), b.model(), b.horizon(), b.originsRule(), b.result(), b.rows(),
-                new ForecastStore.BacktestCloses(madeWith(b.closesDigest(), fitted), b.closesFrom(), b.closesTo()));
+                new ForecastStore.BacktestCloses(madeWith(b.closesDigest(), fitted), b.closesFrom(), b.closesTo()), oosStart);
         return b.result();
     }
 
@@ -262,6 +263,7 @@ public final class ForecastService {
             List<Map<String, Object>> failed = new ArrayList<>();
             java.util.Set<String> stored = storedSymbols();
             java.util.BitSet kept = new java.util.BitSet(); // the rows the first pass found stored on the closes they read, by their number
+            String[] oosStart = {null}; // the job's --oos-start cell, as its kept rows say it: one job has one
             boolean[] told = {false};
             BacktestReplay.Rows rows = each -> {
                 int[] no = {0};
@@ -274,10 +276,15 @@ public final class ForecastService {
                         int k = no[0]++;
                         if (!told[0]) {
                             ForecastBacktestRun.Computed b = item.computed().job();
-                            String why = !stored.contains(b.symbol()) ? "not in the store: import or gather it first"
-                                    : closesChanged(b.closesDigest(), b.closesFrom(), b.closesTo(), DigestedCloses.of(heldCloses(b)));
+                            PriceSeries held = stored.contains(b.symbol()) ? heldCloses(b) : null;
+                            String why = held == null ? "not in the store: import or gather it first"
+                                    : closesChanged(b.closesDigest(), b.closesFrom(), b.closesTo(), DigestedCloses.of(held));
                             if (why != null) failed.add(ForecastScanImport.failure(b.symbol(), "symbol", why + ": export the prices again and re-run the job"));
-                            else kept.set(k);
+                            else {
+                                kept.set(k);
+                                requireOosStart(item, held, oosStart[0]);
+                                oosStart[0] = item.oosStart();
+                            }
                         }
                         if (kept.get(k)) each.accept(item.computed());
                     }
@@ -292,7 +299,7 @@ public final class ForecastService {
                     ForecastBacktestRun.Computed b = row.job();
                     try {
                         ForecastStore.replaceBacktest(c, b.symbol(), b.model(), b.horizon(), b.originsRule(), b.result(), b.rows(),
-                                new ForecastStore.BacktestCloses(madeWith(b.closesDigest(), pinned.fitted(b.model(), b.horizon())), b.closesFrom(), b.closesTo()));
+                                new ForecastStore.BacktestCloses(madeWith(b.closesDigest(), pinned.fitted(b.model(), b.horizon())), b.closesFrom(), b.closesTo()), oosStart[0]);
                     } catch (RuntimeException e) {
                         throw e;
                     } catch (Exception e) {
@@ -303,7 +310,37 @@ public final class ForecastService {
                 return null;
             });
             failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-            return new BacktestJobImport(imported, failed, fitted.fitted(), fitted.origins(), out.mostHeld());
+            return new BacktestJobImport(imported, failed, fitted.fitted(), fitted.origins(), out.mostHeld(),
+                    out.recordsOosStart() ? oosStart[0] : OutOfSampleStart.NOT_RECORDED); // null: no backtest stored to say it of
+        }
+    }
+
+    /**
+     * Refuses the whole output at a row whose --oos-start cell is not where its scored origins start on the store's closes
+     * {@code held} (the ones it read), or is not the cell of the job's rows before it ({@code before}, null: none yet). A row
+     * without the cell (an output written before the job recorded it) passes: its backtest is stored as not recording it.
+     */
+    private static void requireOosStart(ForecastBacktestImport.Item item, PriceSeries held, String before) {
+        String cell = item.oosStart();
+        if (cell == null) return;
+        String where = item.computed().where();
+        if (before != null && !before.equals(cell)) {
+            throw JobOutput.corrupt(where, "oos_start", "is not the --oos-start of the job's other rows (one job has one)", "forecast-backtest");
+        }
+        ForecastBacktestRun.Computed b = item.computed().job();
+        java.util.OptionalInt first = b.rows().stream().filter(f -> f.calibration().equals(BandCalibration.MODEL.wire()))
+                .mapToInt(StoredForecast::historyRows).min();
+        int placed;
+        try {
+            List<LocalDate> dates = held.dates();
+            int[] origins = OriginRule.parse(BacktestRecount.rule(b)).origins(dates, ForecastBacktestRun.firstOrigin(dates, null, OutOfSampleStart.parse(cell)));
+            placed = origins.length == 0 ? -1 : origins[0];
+        } catch (SextantException afterTheCloses) {
+            placed = -1;
+        }
+        if (first.isEmpty() || placed != first.getAsInt()) {
+            throw JobOutput.corrupt(where, "oos_start", "is not where the row's scored origins start on the closes it read (its first origin is "
+                    + (first.isEmpty() ? "missing" : held.dates().get(first.getAsInt() - 1).toString()) + ")", "forecast-backtest");
         }
     }
 
@@ -517,11 +554,13 @@ public final class ForecastService {
             implements ForecastJobImport {}
 
     /**
-     * A backtest job's import: {@code replayed} of the {@code replayedOf} scored origins were fitted again, and the output
-     * was read holding at most {@code rowsHeld} rows parsed at once.
+     * A backtest job's import: {@code replayed} of the {@code replayedOf} scored origins were fitted again, the output
+     * was read holding at most {@code rowsHeld} rows parsed at once, and {@code oosStart} is the job's --oos-start as its rows
+     * said it (a date, "last 40%", {@link OutOfSampleStart#NOT_RECORDED} by an output written before the column, or null
+     * when no backtest was stored).
      */
-    public record BacktestJobImport(List<String> imported, List<Map<String, Object>> failed, int replayed, int replayedOf, int rowsHeld)
-            implements ForecastJobImport {}
+    public record BacktestJobImport(List<String> imported, List<Map<String, Object>> failed, int replayed, int replayedOf, int rowsHeld,
+                                    String oosStart) implements ForecastJobImport {}
 
     private static ForecastBacktestRun.Computed backtestRun(ForecastModels models, DigestedCloses p, String model, Integer horizon, String origins,
                                                             Double evalFraction, double[] levels, JobContext ctx) {
@@ -627,7 +666,7 @@ public final class ForecastService {
                     // the closes the live forecast read, their digest hashed once, when they are all of them (the last close ends a week)
                     DigestedCloses whole = upTo.prices() == all ? upTo : DigestedCloses.of(all);
                     b = r.asOf() == null ? storeBacktest(bySymbol(sym, "symbols", () -> backtestRun(pinned.models(), whole, model, horizon, null, null, null, ctx)),
-                            fitted)
+                            fitted, OutOfSampleStart.LAST_40)
                             // up to the start and not stored: the stored backtest is the chart's, of the whole history
                             : bySymbol(sym, "symbols", () -> backtestRun(pinned.models(), upTo, model, horizon, null, null, null, ctx)).result();
                 }

@@ -215,19 +215,20 @@ public final class ForecastStore {
 
     /**
      * Replaces the stored backtest of a symbol, model and horizon in one transaction: its origins' forecasts ({@code rows}),
-     * its error summary (the walk-forward result as JSON) and which closes it read ({@code madeFrom}).
+     * its error summary (the walk-forward result as JSON), which closes it read ({@code madeFrom}) and where its scored
+     * origins start ({@code oosStart}, {@link org.sextant.engine.forecast.OutOfSampleStart}; null: not recorded).
      */
     public void replaceBacktest(String symbol, String model, int horizon, String origins, Object result, List<StoredForecast> rows,
-                                BacktestCloses madeFrom) {
+                                BacktestCloses madeFrom, String oosStart) {
         store.inTransaction(c -> {
-            replaceBacktest(c, symbol, model, horizon, origins, result, rows, madeFrom);
+            replaceBacktest(c, symbol, model, horizon, origins, result, rows, madeFrom, oosStart);
             return null;
         });
     }
 
     /** As above, in the caller's transaction {@code c} (an import storing all its backtests in one). */
     public static void replaceBacktest(Connection c, String symbol, String model, int horizon, String origins, Object result, List<StoredForecast> rows,
-                                       BacktestCloses madeFrom) throws Exception {
+                                       BacktestCloses madeFrom, String oosStart) throws Exception {
         deleteAll(c, symbol, model, horizon, StoredForecast.BACKTEST);
         insert(c, rows);
         try (PreparedStatement d = c.prepareStatement("DELETE FROM forecast_backtests WHERE symbol = ? AND model = ? AND horizon = ?")) {
@@ -237,7 +238,7 @@ public final class ForecastStore {
             d.executeUpdate();
         }
         try (PreparedStatement p = c.prepareStatement("INSERT INTO forecast_backtests(symbol, model, horizon, origins, result, closes_digest, "
-                + "closes_from, closes_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + "closes_from, closes_to, oos_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             p.setString(1, symbol);
             p.setString(2, model);
             p.setInt(3, horizon);
@@ -246,6 +247,7 @@ public final class ForecastStore {
             p.setString(6, madeFrom.digest());
             p.setObject(7, madeFrom.from());
             p.setObject(8, madeFrom.to());
+            p.setString(9, oosStart);
             p.executeUpdate();
         }
     }
@@ -256,10 +258,10 @@ public final class ForecastStore {
     /** A stored backtest's summary ({@link #backtest}'s JSON object) and the closes it read. */
     public record StoredBacktestSummary(Map<String, Object> summary, BacktestCloses madeFrom) {}
 
-    /** The stored backtest summary as a JSON object ({origins_rule, created_at, result...}) and the closes it read, or null when none. */
+    /** The stored backtest summary as a JSON object ({origins_rule, created_at, oos_start, result...}) and the closes it read, or null when none. */
     public StoredBacktestSummary backtest(String symbol, String model, int horizon) {
         return store.read(c -> {
-            try (PreparedStatement p = c.prepareStatement("SELECT origins, result, created_at, closes_digest, closes_from, closes_to FROM forecast_backtests "
+            try (PreparedStatement p = c.prepareStatement("SELECT origins, result, created_at, closes_digest, closes_from, closes_to, oos_start FROM forecast_backtests "
                     + "WHERE symbol = ? AND model = ? AND horizon = ?")) {
                 p.setString(1, symbol);
                 p.setString(2, model);
@@ -269,6 +271,7 @@ public final class ForecastStore {
                     Map<String, Object> out = new LinkedHashMap<>();
                     out.put("origins_rule", r.getString(1));
                     out.put("created_at", r.getTimestamp(3).toInstant().toString());
+                    out.put("oos_start", org.sextant.engine.forecast.OutOfSampleStart.shown(r.getString(7))); // where its scored origins start
                     out.putAll(Json.MAPPER.readValue(r.getString(2), new TypeReference<Map<String, Object>>() {}));
                     return new StoredBacktestSummary(out, new BacktestCloses(r.getString(4), r.getObject(5, LocalDate.class), r.getObject(6, LocalDate.class)));
                 }

@@ -2,7 +2,6 @@ package org.sextant.engine.research.sweep;
 
 import java.util.Map;
 import org.sextant.engine.research.backtest.Metrics;
-import org.sextant.engine.research.backtest.Ruin;
 import org.sextant.engine.research.stats.Haircut;
 import org.sextant.engine.research.stats.Moments;
 import org.sextant.engine.research.stats.Pbo;
@@ -29,8 +28,8 @@ import org.sextant.engine.research.stats.Verdict;
  *     serial correlation is taken as 0.
  * <li>placebo: the chosen positions shifted in time at random, whole period, 999 draws.
  * </ul>
- * A configuration whose equity reached 0 (ruin) has its PSR, DSR and MinTRL taken over the bars
- * up to its ruin, and the verdict "ruined".
+ * A configuration whose equity reached 0 (ruin, on the bar its kernel reported) has its PSR, DSR and MinTRL
+ * taken over the bars up to its ruin, and the verdict "ruined".
  *
  * <p>A figure the returns cannot support is NaN (null on the wire) and {@code undefined} says why,
  * one sentence each: a Sharpe, Sortino or haircut of returns that never vary, a Sortino with no
@@ -74,9 +73,10 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
         int best = sweep.bestInSample();
 
         double[] ret = new double[bars];
-        kernel.run(best, ret, new double[bars], new double[bars]);
+        // where the kernel found the equity gone, as it ran (one source of truth, not looked for again in the returns);
         // a ruined configuration's statistics stop at its ruin (its -100% bar included): after it nothing is traded
-        int ruin = Ruin.bar(ret, 0, bars);
+        org.sextant.engine.research.backtest.Ruined ruined = kernel.run(best, ret, new double[bars], new double[bars]);
+        int ruin = ruined == null ? -1 : ruined.bar();
         int end = ruin < 0 ? bars : ruin + 1;
         double[] isRet = java.util.Arrays.copyOfRange(ret, 1, Math.min(split, end)), oosRet = java.util.Arrays.copyOfRange(ret, split, Math.max(split, end));
         Moments is = Moments.of(isRet);
