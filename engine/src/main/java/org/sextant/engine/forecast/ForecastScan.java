@@ -108,9 +108,12 @@ public final class ForecastScan {
      * What a row says of its symbol's week, as its forecast's header and a run's annualisation do: how many of which days its
      * {@code steps} counted when not business days ("20 trading days (Sunday to Thursday)", "20 calendar days"), and when its
      * week changed ("its week changed: it last traded a Saturday on 2013-06-22, and is read from 2013-06-23 on"); null for a
-     * weekday symbol whose week did not change. Read from the dates the forecast stepped on ({@link TargetDates#of}).
+     * weekday symbol whose week did not change. Read from the dates the forecast stepped on ({@link TargetDates#of}); a weekday
+     * symbol's holidays are not learnt for it (they change nothing said), so most rows of a scan cost a look at their week only.
      */
     public static String weekNote(List<LocalDate> dates, int steps) {
+        WeekChange change = WeekChange.of(dates);
+        if (!TargetDates.onWeekends(change.read())) return change.describe(); // business days, as TargetDates.of decides it
         TargetDates.Calendar c = TargetDates.of(dates);
         String days = c.horizonDays().equals(TargetDates.BUSINESS_DAYS) ? null : TargetDates.counted(steps, c.horizonDays());
         String changed = c.change().describe();

@@ -117,6 +117,19 @@ class WeekNotesTest {
         assertEquals("annualised with 252 bars a year (1d: IBM, ADX trade on weekdays; " + change + ")", both.annualisation(), "said once, of ADX only");
     }
 
+    /**
+     * A scan row says a weekday symbol's change of week as a run does (its horizon is business days either way), nothing of a
+     * weekday symbol that kept its week, and an every-day symbol's calendar days.
+     */
+    @Test
+    void aScanRowSaysAWeekdaySymbolsChangeAndAnEveryDaySymbolsDays() {
+        assertEquals("its week changed: it last traded a Sunday on 2025-12-28, and is read from 2025-12-29 on",
+                org.sextant.engine.forecast.ForecastScan.weekNote(leftTheWeekend(), 20));
+        assertEquals(null, org.sextant.engine.forecast.ForecastScan.weekNote(dates(LocalDate.of(2019, 1, 7), LocalDate.of(2026, 11, 27), MON_FRI), 20));
+        assertEquals("5 calendar days", org.sextant.engine.forecast.ForecastScan.weekNote(dates(LocalDate.of(2024, 1, 1), LocalDate.of(2026, 11, 27),
+                EnumSet.allOf(DayOfWeek.class)), 5));
+    }
+
     /** A run over many weekday symbols names five and counts the rest, so its sentence stays a line. */
     @Test
     void aRunOverManyWeekdaySymbolsNamesFiveAndCountsTheRest() {
