@@ -37,7 +37,7 @@ import tools.jackson.core.type.TypeReference;
 final class ForecastCommand extends HomeCommand {
     @Parameters(arity = "1..*", paramLabel = "SYMBOL", description = "symbols to forecast, e.g. IBM KO") List<String> symbols;
     @Option(names = "--model", description = "naive, drift, theta, ets, comb_et, global (after sextant train-global), ... (default theta)") String model;
-    @Option(names = "--horizon", description = "business days ahead, or bars with --interval (default 20)") Integer horizon;
+    @Option(names = "--horizon", description = "how far ahead, in " + org.sextant.contract.Bounds.HORIZON_UNIT + ", or bars with --interval (default 20)") Integer horizon;
     @Option(names = "--interval", description = "forecast the bars at this interval: 30m, 1h, 4h, 1d, 1w, 1mo (stored ones and coarser), "
             + "e.g. the USD/CHF sample at 30m; a symbol with bars only is forecast at its finest by default") String interval;
     @Option(names = "--backtest", description = "also run the walk-forward backtest (monthly origins over the last 40%%)") boolean backtest;

@@ -14,7 +14,7 @@ import tools.jackson.core.type.TypeReference;
         description = {"Train the global forecaster across every stored symbol.",
                 "Trains model global as a background job; it is kept under SEXTANT_HOME/models and reused while the prices are unchanged."})
 final class TrainGlobalCommand extends HomeCommand {
-    @Option(names = "--horizon", description = "longest horizon it will forecast, business days (default 20)") Integer horizon;
+    @Option(names = "--horizon", description = "longest horizon it will forecast, in " + org.sextant.contract.Bounds.HORIZON_UNIT + " (default 20)") Integer horizon;
 
     @Override
     public Integer call() throws Exception {

@@ -439,7 +439,7 @@ class CliTest {
         Path vix = Files.writeString(dir.resolve("vix.csv"), "date,value\n1998-10-01,40.1\n");
         assertRefused(2, "error: --trust must be at least 0 (got -1.0)\n  fix: give --trust a number at least 0: the signal's trust 0..10 (default 1)\n",
                 "import-signal", vix.toString(), "--name", "vix", "--provenance", "live", "--trust", "-1");
-        assertRefused(2, "error: --horizon must be in 1..260 (got 0)\n  fix: give --horizon an integer in 1..260: business days ahead, 1..260 (default 20)\n",
+        assertRefused(2, "error: --horizon must be in 1..260 (got 0)\n  fix: give --horizon an integer in 1..260: how far ahead, in trading days of the series' own week (business days for a weekday series), 1..260 (default 20)\n",
                 "forecast", "IBM", "--horizon", "0");
         assertRefused(2, "error: --limit must be in 1..5000 (got 0)\n  fix: give --limit an integer in 1..5000: maximum rows to return (default 5000)\n",
                 "sql", "SELECT 1", "--limit", "0");
@@ -516,7 +516,7 @@ class CliTest {
                 "sextant import", "import", folder.toString());
         assertBadInput("error: SPEC.json " + folder + " is a folder, not a file: give a graph spec file, e.g. docs/examples/sma-cross.json",
                 "sextant backtest", "backtest", folder.toString(), "--symbols", "IBM");
-        assertBadInput("error: --horizon abc is not a whole number: business days ahead, or bars with --interval (default 20)",
+        assertBadInput("error: --horizon abc is not a whole number: how far ahead, in trading days of the series' own week (business days for a weekday series), or bars with --interval (default 20)",
                 "sextant forecast", "forecast", "IBM", "--horizon", "abc");
         assertBadInput("error: sextant sql takes one SELECT, so '1' is one argument too many: quote it, e.g. sextant sql \"select 1\"",
                 "sextant sql", "sql", "select", "1");

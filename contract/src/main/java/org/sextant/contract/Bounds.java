@@ -7,8 +7,13 @@ package org.sextant.contract;
 public final class Bounds {
     private Bounds() {}
 
-    /** Forecast horizon in business days. */
+    /** Forecast horizon in steps of the series' own week ({@link #HORIZON_UNIT}). */
     public static final int MAX_HORIZON = 260;
+    /**
+     * What a daily forecast's horizon counts, as every schema and help text says it: the days the series trades, so a weekend
+     * series' 20 are ten weeks and a crypto series' 20 are 20 calendar days.
+     */
+    public static final String HORIZON_UNIT = "trading days of the series' own week (business days for a weekday series)";
     /** Band levels in one forecast request. */
     public static final int MAX_LEVELS = 10;
     /**

@@ -21,7 +21,8 @@ public final class Capabilities {
 
     private static final String SYMBOL = "the symbol as list_symbols shows it, e.g. \"AAPL\"";
     private static final String MODEL = "forecast model name (default theta; list_forecast_models names them)";
-    private static final String HORIZON = "business days ahead, 1.." + Bounds.MAX_HORIZON + " (default 20)";
+    /** A forecast's horizon as every schema says it (the window's start_forecast too: {@link PilotCommands}). */
+    static final String HORIZON = "how far ahead, in " + Bounds.HORIZON_UNIT + ", 1.." + Bounds.MAX_HORIZON + " (default 20)";
     /** The bar intervals the store holds, finest first (the engine's BarInterval holds the same names). */
     public static final List<String> INTERVALS = List.of("1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w", "1mo");
     /**
@@ -255,7 +256,7 @@ public final class Capabilities {
     public static final Capability START_FORECAST_BACKTEST = write("start_forecast_backtest", "starts a background job that backtests forecasts of symbols and stores the errors", forecastJob());
     public static final Capability TRAIN_GLOBAL_MODEL = write("train_global_model",
             "starts a background job that trains the global forecaster (model global) on every stored symbol and keeps it under SEXTANT_HOME/models",
-            ArgumentSchema.object().integer("horizon", 1, Bounds.MAX_HORIZON, "longest horizon it will forecast, business days (default 20)"));
+            ArgumentSchema.object().integer("horizon", 1, Bounds.MAX_HORIZON, "longest horizon it will forecast, in " + Bounds.HORIZON_UNIT + " (default 20)"));
     public static final Capability RESOLVE_FORECAST_START = read("resolve_forecast_start", "the week-aligned start a forecast run uses",
             ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, SYMBOL, true).date("as_of", "resolve as if on this day, yyyy-MM-dd (default: the last stored day)"));
     public static final Capability SCAN_FORECASTS = read("scan_forecasts", "symbols ranked by forecast reward/risk", scan());

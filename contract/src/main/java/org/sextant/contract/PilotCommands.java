@@ -65,7 +65,7 @@ public final class PilotCommands {
         m.put("open_run", ArgumentSchema.object().string("run_id", Bounds.MAX_NAME_CHARS, "the run (list_runs)", true).build());
         m.put("start_forecast", ArgumentSchema.object().string("symbol", Bounds.MAX_SYMBOL_CHARS, symbol, true)
                 .string("model", Bounds.MAX_NAME_CHARS, "forecast model name (default theta)", false)
-                .integer("horizon", 1, Bounds.MAX_HORIZON, "business days ahead, 1.." + Bounds.MAX_HORIZON + " (default 20)").build());
+                .integer("horizon", 1, Bounds.MAX_HORIZON, Capabilities.HORIZON).build());
         // backtest_graph's arguments that the window's backtest reads
         m.put("start_backtest", ArgumentSchema.from(Capabilities.START_BACKTEST.schema())
                 .without("selected_configuration").without("interval").without("time_limit_minutes").build());

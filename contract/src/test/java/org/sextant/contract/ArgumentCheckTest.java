@@ -48,7 +48,7 @@ class ArgumentCheckTest {
         assertEquals(1, p.size(), p.toString());
         assertEquals("horizon", p.get(0).field());
         assertEquals("must be in 1.." + Bounds.MAX_HORIZON + " (got " + (Bounds.MAX_HORIZON + 1) + ")", p.get(0).message());
-        assertTrue(p.get(0).expected().contains("business days"), p.get(0).expected());
+        assertTrue(p.get(0).expected().contains(Bounds.HORIZON_UNIT), p.get(0).expected()); // what it counts, not only its bounds
     }
 
     /** A session id is a short name: a 5000-character one was stored with every run and echoed in every answer. */

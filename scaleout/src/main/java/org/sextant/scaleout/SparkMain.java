@@ -41,7 +41,7 @@ public final class SparkMain {
     static final class ForecastJobOptions {
         @Option(names = "--in", required = true, description = "prices from `sextant export-prices` (any Hadoop path)") String in;
         @Option(names = "--model", description = "naive, drift, theta, ets, arima, ... (default theta)") String model;
-        @Option(names = "--horizon", description = "business days ahead (default 20)") Integer horizon;
+        @Option(names = "--horizon", description = "how far ahead, in " + org.sextant.contract.Bounds.HORIZON_UNIT + " (default 20)") Integer horizon;
         @Option(names = "--symbols", split = ",", description = "default: every symbol in --in") List<String> symbols;
         @Option(names = "--from", description = "first date read (default: each symbol's first)") LocalDate from;
         @Option(names = "--to", description = "last date read (default: each symbol's last)") LocalDate to;

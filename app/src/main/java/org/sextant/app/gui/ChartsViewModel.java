@@ -583,18 +583,31 @@ public final class ChartsViewModel implements AutoCloseable {
 
     private void summariseForecast() {
         BarForecast bars = barForecast.get();
-        forecastSummary.set(bars != null ? summarise(bars.forecast(), fanLevels.get(), "-bar (" + bars.interval() + ")")
-                : summarise(forecast.get(), fanLevels.get(), "-day"));
+        PriceForecast daily = forecast.get();
+        forecastSummary.set(bars != null ? summarise(bars.forecast(), fanLevels.get(), bars.forecast().targetDates().size() + "-bar (" + bars.interval() + ")")
+                : summarise(daily, fanLevels.get(), daily == null ? "" : horizon(daily)));
     }
 
     /**
-     * "log_theta · 20-day reward/risk 95%: 1.12 (up +9.8%, down -8.7%)" ("20-bar (30m)" for bars), under it
+     * A daily forecast's horizon: "20-day" (business days) on weekdays, else its steps of the days its header names
+     * ({@link PriceForecast#horizonDays}): "20 trading days (Saturday, Sunday)", "20 calendar days" every day, so a weekend
+     * series' 20 steps (ten weeks) are not read as "20-day".
+     */
+    static String horizon(PriceForecast f) {
+        String days = f.horizonDays();
+        int steps = f.targetDates().size();
+        if (days == null || days.equals(org.sextant.engine.forecast.TargetDates.BUSINESS_DAYS)) return steps + "-day";
+        return org.sextant.engine.forecast.TargetDates.counted(steps, days);
+    }
+
+    /**
+     * "log_theta · 20-day reward/risk 95%: 1.12 (up +9.8%, down -8.7%)" ("20-bar (30m)" for bars, "20 trading days (Saturday,
+     * Sunday)" for a weekend series: {@link #horizon}), under it
      * "conformal bands, coverage 95%: 95.6%" when the bands' walk-forward coverage is known; empty without a forecast.
      */
-    static String summarise(PriceForecast f, FanLevels levels, String steps) {
+    static String summarise(PriceForecast f, FanLevels levels, String horizon) {
         if (f == null) return "";
-        StringBuilder out = new StringBuilder(f.model()).append(" · ")
-                .append(f.targetDates().size()).append(steps).append(" reward/risk");
+        StringBuilder out = new StringBuilder(f.model()).append(" · ").append(horizon).append(" reward/risk");
         for (double level : levels.levels()) {
             for (RewardRisk rr : f.rewardRisk()) {
                 if (Math.abs(rr.level() - level) < 1e-9) {

@@ -133,7 +133,7 @@ public final class ScansView implements WorkstationView {
         TableValues.fit(table);
         table.setRowFactory(t -> {
             TableRow<ScanRow> row = new TableRow<>();
-            row.itemProperty().addListener((o, was, now) -> row.setTooltip(now == null || now.dataWarning() == null ? null : DataWarningLine.tip(now.dataWarning())));
+            row.itemProperty().addListener((o, was, now) -> row.setTooltip(now == null || tipText(now) == null ? null : DataWarningLine.tip(tipText(now))));
             row.setOnMouseClicked(e -> {
                 if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !row.isEmpty()) open(row.getItem());
             });
@@ -156,6 +156,16 @@ public final class ScansView implements WorkstationView {
     /** The symbol as the table shows it: marked when its row carries a data warning (a bad tick in its closes). */
     static String symbolText(ScanRow row) {
         return row.dataWarning() == null ? row.symbol() : row.symbol() + " " + DataWarningLine.MARK;
+    }
+
+    /**
+     * A row's tooltip: its data warning, and what its horizon counted when not business days or when its week changed
+     * ({@link ScanRow#weekNote}); null when it has neither.
+     */
+    static String tipText(ScanRow row) {
+        String week = row.weekNote() == null ? null : "Horizon: " + row.weekNote();
+        if (row.dataWarning() == null) return week;
+        return week == null ? row.dataWarning() : row.dataWarning() + "\n" + week;
     }
 
     /**

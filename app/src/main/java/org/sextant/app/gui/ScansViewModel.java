@@ -131,6 +131,17 @@ public final class ScansViewModel implements AutoCloseable {
                 + (warned.size() > 3 ? " and " + (warned.size() - 3) + " more" : "") + " (a bad tick in its closes; the row's tooltip names it)";
     }
 
+    /**
+     * "; own week: TASI (the row's tooltip says what its horizon counted)", the first three ranked rows whose horizon counted
+     * days of another week than business days, or whose week changed ({@link ScanRow#weekNote}); empty when none.
+     */
+    static String weekText(List<ScanRow> rows) {
+        List<String> own = rows.stream().filter(r -> r.weekNote() != null).map(ScanRow::symbol).toList();
+        if (own.isEmpty()) return "";
+        return "; own week: " + String.join(", ", own.subList(0, Math.min(3, own.size())))
+                + (own.size() > 3 ? " and " + (own.size() - 3) + " more" : "") + " (the row's tooltip says what its horizon counted)";
+    }
+
     /** Shows how the scan job ended: its ranked rows, or why there are none. */
     void finish(JobStatus end, CompletableFuture<List<ScanRow>> out) {
         running.set(false);
@@ -146,8 +157,9 @@ public final class ScansViewModel implements AutoCloseable {
             List<ScanRow> result = m.rows();
             rows.setAll(result);
             progress.set(1);
-            status.set(String.format(java.util.Locale.ROOT, "%d of %s symbols ranked by %s reward/risk at %.0f%% (%s, %d days)",
-                    result.size(), m.scanned(), m.calibration(), 100 * m.level(), m.model(), m.horizon()) + warnedText(result) + skippedText(m.skipped()));
+            status.set(String.format(java.util.Locale.ROOT, "%d of %s symbols ranked by %s reward/risk at %.0f%% (%s, %d days of each symbol's week)",
+                    result.size(), m.scanned(), m.calibration(), 100 * m.level(), m.model(), m.horizon()) + warnedText(result) + weekText(result)
+                    + skippedText(m.skipped()));
             out.complete(result);
         } else if (end.state() == JobState.CANCELLED) {
             status.set("scan cancelled");

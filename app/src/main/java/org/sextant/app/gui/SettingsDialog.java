@@ -51,7 +51,7 @@ final class SettingsDialog {
             @Override public WorkstationTheme fromString(String s) { return WorkstationTheme.parse(s); }
         });
         row(workstation, 0, "Forecast model", forecastModel, hint("the chart's live forecast and its backtest"));
-        row(workstation, 1, "Horizon (business days)", horizon, hint("1 to " + org.sextant.contract.Bounds.MAX_HORIZON));
+        row(workstation, 1, "Horizon (trading days)", horizon, hint("1 to " + org.sextant.contract.Bounds.MAX_HORIZON + " of the series' own week"));
         row(workstation, 2, "Bands drawn", bands, hint("the forecast fan's confidence levels"));
         row(workstation, 3, "Theme", theme, hint("also View > Light / Dark theme"));
 

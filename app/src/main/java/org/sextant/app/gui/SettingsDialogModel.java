@@ -133,8 +133,8 @@ public final class SettingsDialogModel {
         try {
             days = Integer.valueOf(h);
         } catch (NumberFormatException e) {
-            throw SextantException.invalid("forecast_horizon", "forecast_horizon (Horizon) '" + h + "' is not a whole number of business days",
-                    "type a number of business days from 1 to " + org.sextant.contract.Bounds.MAX_HORIZON + ", e.g. " + Sextant.DEFAULT_FORECAST_HORIZON);
+            throw SextantException.invalid("forecast_horizon", "forecast_horizon (Horizon) '" + h + "' is not a whole number of trading days",
+                    "type a number of trading days (of the series' own week) from 1 to " + org.sextant.contract.Bounds.MAX_HORIZON + ", e.g. " + Sextant.DEFAULT_FORECAST_HORIZON);
         }
         Map<String, Settings.Provider> providers = new LinkedHashMap<>();
         loaded.providers().forEach((name, p) -> {

@@ -81,6 +81,40 @@ class ChartsForecastBarTest {
                 java.nio.file.Path.of("target", "charts-forecast-bar.png")); // to look at, not for the guide
     }
 
+    /**
+     * A series trading Saturdays and Sundays: its 20 steps are ten weeks, not four, and the bar said "20-day": it says the days it
+     * counts, as the forecast's header does, whole on screen at 1000x700.
+     */
+    @Test
+    void aWeekendSeriesSaysTheDaysItsHorizonCountsAt1000By700(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        List<String> lines = new java.util.ArrayList<>(List.of("Date,Close"));
+        for (java.time.LocalDate d = java.time.LocalDate.of(2022, 1, 1); !d.isAfter(java.time.LocalDate.of(2024, 12, 29)); d = d.plusDays(1)) {
+            if (d.getDayOfWeek().getValue() >= 6) lines.add(d + "," + (100 + lines.size() % 7 + 0.01 * lines.size()));
+        }
+        bench.engine.importPrices(List.of(java.nio.file.Files.write(dir.resolve("WKEND.csv"), lines)));
+        fx(() -> {
+            bench.stage.setWidth(1000);
+            bench.stage.setHeight(700);
+            return null;
+        });
+        fx(() -> { bench.window.openChart("WKEND", null); return null; });
+        PriceChart chart = bench.window.chart();
+        WaitForAsyncUtils.waitFor(Workbench.GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> chart.drawnForecastMedian() != null
+                && bench.charts.forecastProperty().get() != null && "WKEND".equals(bench.charts.forecastProperty().get().symbol())));
+        Label summary = (Label) OnScreen.find("#forecast-summary");
+        String model = fx(() -> bench.charts.forecastProperty().get().model());
+        WaitForAsyncUtils.waitFor(Workbench.GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> summary.getText().startsWith(model + " · ")));
+        Thread.sleep(300); // a layout pulse or two with the text
+        WaitForAsyncUtils.waitForFxEvents();
+        String text = fx(summary::getText);
+        assertTrue(text.startsWith(model + " · 20 trading days (Saturday, Sunday) reward/risk"), text);
+        assertTrue(!text.contains("-day"), text);
+        assertEquals(text, fx(() -> ReadableLayoutTest.shownText(summary)), "whole on screen, wrapped if need be");
+        assertEquals(List.of(), fx(() -> ReadableLayoutTest.unreadable("charts", bench.stage.getScene().getRoot())), "readable at 1000x700");
+        org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
+                java.nio.file.Path.of("target", "charts-forecast-bar-weekend.png")); // to look at, not for the guide
+    }
+
     private static <T> T fx(Callable<T> read) throws Exception {
         return WaitForAsyncUtils.asyncFx(read).get();
     }

@@ -300,4 +300,24 @@ class ChartsViewModelTest {
             while (!tasks.isEmpty()) tasks.pollLast().run();
         }
     }
+
+    /** The summary counts a daily forecast's steps as its header does: business days say "-day", other weeks say their days. */
+    @Test
+    void theSummaryCountsTheStepsOfTheSeriesOwnWeek() {
+        assertEquals("20-day", ChartsViewModel.horizon(forecastOf(d -> d.getDayOfWeek().getValue() <= 5, 20)));
+        assertEquals("20 calendar days", ChartsViewModel.horizon(forecastOf(d -> true, 20)));
+        PriceForecast weekend = forecastOf(d -> d.getDayOfWeek().getValue() >= 6, 1);
+        assertEquals("1 trading day (Saturday, Sunday)", ChartsViewModel.horizon(weekend), "one step is one day");
+        String summary = ChartsViewModel.summarise(weekend, FanLevels.L95, ChartsViewModel.horizon(weekend));
+        assertTrue(summary.startsWith(weekend.model() + " · 1 trading day (Saturday, Sunday) reward/risk 95%"), summary);
+    }
+
+    /** A naive forecast of a series stored on the days {@code open} keeps, 2022 to 2024. */
+    private static PriceForecast forecastOf(java.util.function.Predicate<java.time.LocalDate> open, int horizon) {
+        List<org.sextant.engine.data.PriceBar> bars = new java.util.ArrayList<>();
+        for (java.time.LocalDate d = java.time.LocalDate.of(2022, 1, 1); !d.isAfter(java.time.LocalDate.of(2024, 12, 29)); d = d.plusDays(1)) {
+            if (open.test(d)) bars.add(new org.sextant.engine.data.PriceBar(d, null, null, null, 100 + bars.size() % 7, null, null));
+        }
+        return PriceForecast.of(org.sextant.engine.forecast.ForecastModels.BUILT_IN, PriceSeries.of("DAYS", null, null, bars), "naive", horizon, new double[] {0.95});
+    }
 }

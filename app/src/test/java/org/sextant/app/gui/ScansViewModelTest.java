@@ -49,6 +49,21 @@ class ScansViewModelTest {
         assertEquals("KO \u26a0", ScansView.symbolText(ticked));
     }
 
+    /**
+     * A row of a symbol trading another week (or whose week changed) counted its horizon in its own days: the status line names
+     * it and its tooltip says what it counted, beside a data warning when there is one; a weekday row has no such tooltip.
+     */
+    @Test
+    void aRowOfAnotherWeekIsNamedAndItsTooltipSaysWhatItsHorizonCounted() {
+        String note = "20 trading days (Sunday to Thursday); its week changed: it last traded a Saturday on 2013-06-22, and is read from 2013-06-23 on";
+        ScanRow ibm = row("IBM", null), tasi = row("TASI", "TASI: a bad tick", note);
+        assertEquals("", ScansViewModel.weekText(List.of(ibm)));
+        assertEquals("; own week: TASI (the row's tooltip says what its horizon counted)", ScansViewModel.weekText(List.of(ibm, tasi)));
+        assertNull(ScansView.tipText(ibm));
+        assertEquals("TASI: a bad tick\nHorizon: " + note, ScansView.tipText(tasi));
+        assertEquals("Horizon: " + note, ScansView.tipText(row("TASI", null, note)));
+    }
+
     /** A scan whose whole result left the registry's memory (hundreds of jobs ended since) ends naming its job, not with a crash. */
     @Test
     void aScanWhoseRankingLeftMemoryEndsNamingItsJob() throws Exception {
@@ -64,9 +79,13 @@ class ScansViewModelTest {
     }
 
     private static ScanRow row(String symbol, String dataWarning) {
+        return row(symbol, dataWarning, null);
+    }
+
+    private static ScanRow row(String symbol, String dataWarning, String weekNote) {
         java.time.LocalDate day = java.time.LocalDate.of(2020, 1, 3);
         return new ScanRow(symbol, 100, day, 0.01, day.plusDays(28), 1.2, 0.1, 0.08, 1.1, 0.2, 0.18, 1.0, 0.3, 0.3, null, null, null, "conformal", 500, null,
-                dataWarning);
+                dataWarning, weekNote);
     }
 
     @Test

@@ -67,18 +67,18 @@ public final class ForecastScanRows {
 
     /**
      * The scan row a local scan makes of {@code f} ({@link ScanRow#of}, from the forecast as {@link PriceForecast#assemble}
-     * rebuilds it), without the calibration note and the data warning: those are read from the closes, not the forecast.
+     * rebuilds it), without the calibration note, the data warning and the week note: those are read from the closes, not the forecast.
      */
     static ScanRow row(StoredForecast f) {
         List<RewardRisk> rr = new java.util.ArrayList<>();
         for (double level : ForecastScan.LEVELS) rr.add(RewardRisk.of(f.forecast(), f.lastClose(), level, f.forecast().horizon()));
         PriceForecast p = new PriceForecast(f.symbol(), f.model(), f.origin(), f.lastClose(), f.targetDates(), null, null, f.forecast(), rr,
                 f.calibration(), CalibrationNotes.measured(f.coverage()), null);
-        return ScanRow.of(p, f.historyRows(), null);
+        return ScanRow.of(p, f.historyRows(), null, null);
     }
 
     /** Keys of a scan row that are text from the closes, not figures of its forecast. */
-    private static final java.util.Set<String> TEXT_KEYS = java.util.Set.of("calibration_note", "data_warning");
+    private static final java.util.Set<String> TEXT_KEYS = java.util.Set.of("calibration_note", "data_warning", "week_note");
 
     /**
      * How {@code rowJson} (the job's scan row) differs from what {@link #row} makes of its forecast (the first key, named only when a scan row has it), or null when

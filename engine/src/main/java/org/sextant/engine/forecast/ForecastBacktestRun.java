@@ -39,7 +39,7 @@ public final class ForecastBacktestRun {
 
     public static int horizon(Integer h) {
         int v = h == null ? DEFAULT_HORIZON : h;
-        if (v < 1 || v > 260) throw SextantException.invalid("horizon", "horizon must be 1..260 business days, was " + v, "e.g. 20 for about a month");
+        if (v < 1 || v > 260) throw SextantException.invalid("horizon", "horizon must be 1..260 trading days of the series' own week, was " + v, "e.g. 20 for about a month of weekdays");
         return v;
     }
 

@@ -97,10 +97,28 @@ public final class ForecastScan {
             PriceForecast f = forecaster.apply(upTo);
             if (f == null) return new SymbolOutcome(all.symbol(), null, null, upTo, null);
             String warning = OutlierWarnings.daily(data, upTo.symbol(), upTo.dates(), intervals);
-            return new SymbolOutcome(all.symbol(), ScanRow.of(f, upTo.size(), warning), null, upTo, f);
+            return new SymbolOutcome(all.symbol(), ScanRow.of(f, upTo.size(), warning, weekNote(upTo.dates(), f.targetDates().size())),
+                    null, upTo, f);
         } catch (SextantException e) {
             return new SymbolOutcome(all.symbol(), null, e.getMessage(), null, null);
         }
+    }
+
+    /**
+     * What a row says of its symbol's week, as its forecast's header and a run's annualisation do: how many of which days its
+     * {@code steps} counted when not business days ("20 trading days (Sunday to Thursday)", "20 calendar days"), and when its
+     * week changed ("its week changed: it last traded a Saturday on 2013-06-22, and is read from 2013-06-23 on"); null for a
+     * weekday symbol whose week did not change. Read from the dates the forecast stepped on ({@link TargetDates#of}); a weekday
+     * symbol's holidays are not learnt for it (they change nothing said), so most rows of a scan cost a look at their week only.
+     */
+    public static String weekNote(List<LocalDate> dates, int steps) {
+        WeekChange change = WeekChange.of(dates);
+        if (!TargetDates.onWeekends(change.read())) return change.describe(); // business days, as TargetDates.of decides it
+        TargetDates.Calendar c = TargetDates.of(dates);
+        String days = c.horizonDays().equals(TargetDates.BUSINESS_DAYS) ? null : TargetDates.counted(steps, c.horizonDays());
+        String changed = c.change().describe();
+        if (days == null) return changed;
+        return changed == null ? days : days + "; " + changed;
     }
 
     /**

@@ -89,8 +89,10 @@ public record PriceForecast(String symbol, String model, LocalDate origin, doubl
         for (double l : levels) rr.add(RewardRisk.of(f, last, l, f.horizon()));
         List<LocalDate> dates = prices.dates();
         TargetDates.Calendar days = TargetDates.of(dates);
-        return new PriceForecast(prices.symbol(), modelName, dates.get(dates.size() - 1), last,
-                days.after(dates.get(dates.size() - 1), f.horizon()), days.describe(), days.horizonDays(), f, rr, calibration, CalibrationNotes.measured(coverage),
+        List<LocalDate> targets = days.after(dates.get(dates.size() - 1), f.horizon());
+        // an irregular week's dates are the earliest its steps can fall on: the calendar says so, and when the last likely comes
+        return new PriceForecast(prices.symbol(), modelName, dates.get(dates.size() - 1), last, targets,
+                days.describe() + days.irregularDates(dates.get(dates.size() - 1), targets), days.horizonDays(), f, rr, calibration, CalibrationNotes.measured(coverage),
                 CalibrationNotes.notes(note, CalibrationNotes.horizonNote(y.length, f.horizon()), CalibrationNotes.coverageNote(coverage)));
     }
 

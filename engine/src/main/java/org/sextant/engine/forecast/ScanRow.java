@@ -14,7 +14,9 @@ import java.util.Optional;
  * A coverage is null when the history was too short for a walk-forward (the key is then left
  * out of the answer) and empty when the walk-forward had no origin at that level (null there).
  * The calibration note is the forecast's own ({@link CalibrationNotes}; null when there is none); the data warning names
- * bad ticks or a far last close in the closes it fitted ({@link OutlierReturns}; null when there is none).
+ * bad ticks or a far last close in the closes it fitted ({@link OutlierReturns}; null when there is none); the week note what its
+ * horizon counted when not the scan's business days and when its week changed ({@link ForecastScan#weekNote}; null for a weekday
+ * symbol whose week never changed).
  */
 public record ScanRow(String symbol, double lastClose, LocalDate lastDate, double medianReturn, LocalDate targetDate,
                       @JsonProperty("reward_risk_80") Double rewardRisk80, @JsonProperty("upside_80") double upside80,
@@ -26,16 +28,20 @@ public record ScanRow(String symbol, double lastClose, LocalDate lastDate, doubl
                       @JsonProperty("coverage_80") @JsonInclude(JsonInclude.Include.NON_NULL) Optional<Double> coverage80,
                       @JsonProperty("coverage_95") @JsonInclude(JsonInclude.Include.NON_NULL) Optional<Double> coverage95,
                       @JsonProperty("coverage_99") @JsonInclude(JsonInclude.Include.NON_NULL) Optional<Double> coverage99,
-                      String calibration, int historyRows, String calibrationNote, String dataWarning) {
+                      String calibration, int historyRows, String calibrationNote, String dataWarning,
+                      @JsonProperty("week_note") @JsonInclude(JsonInclude.Include.NON_NULL) String weekNote) {
 
-    /** The row of a forecast made from {@code historyRows} closes (its levels are {@link ForecastScan#LEVELS}), with their {@code dataWarning}. */
-    public static ScanRow of(PriceForecast f, int historyRows, String dataWarning) {
+    /**
+     * The row of a forecast made from {@code historyRows} closes (its levels are {@link ForecastScan#LEVELS}), with their
+     * {@code dataWarning} and what their dates say of the symbol's week ({@code weekNote}).
+     */
+    public static ScanRow of(PriceForecast f, int historyRows, String dataWarning, String weekNote) {
         double[] med = f.forecast().median();
         RewardRisk r80 = rewardRisk(f, 0.80), r95 = rewardRisk(f, 0.95), r99 = rewardRisk(f, 0.99);
         return new ScanRow(f.symbol(), f.lastClose(), f.origin(), RewardRisk.move(med[med.length - 1] / f.lastClose() - 1),
                 f.targetDates().get(f.targetDates().size() - 1),
                 ratio(r80), r80.upside(), r80.downside(), ratio(r95), r95.upside(), r95.downside(), ratio(r99), r99.upside(), r99.downside(),
-                coverage(f, 0.80), coverage(f, 0.95), coverage(f, 0.99), f.calibration(), historyRows, f.calibrationNote(), dataWarning);
+                coverage(f, 0.80), coverage(f, 0.95), coverage(f, 0.99), f.calibration(), historyRows, f.calibrationNote(), dataWarning, weekNote);
     }
 
     /** Reward/risk at {@code level} (0.80, 0.95 or 0.99); null where there is no downside. */

@@ -24,6 +24,14 @@ import org.sextant.engine.data.XetraCalendar;
 public final class TargetDates {
     private TargetDates() {}
 
+    /** What a weekday series' horizon counts ({@link Calendar#horizonDays}). */
+    public static final String BUSINESS_DAYS = "business days";
+
+    /** "20 trading days (Saturday, Sunday)", "1 calendar day": {@code steps} of what a horizon counts ({@link Calendar#horizonDays}). */
+    public static String counted(int steps, String horizonDays) {
+        return steps + " " + (steps == 1 ? horizonDays.replaceFirst("days", "day") : horizonDays);
+    }
+
     public static List<LocalDate> after(List<LocalDate> history, int horizon) {
         return of(history).after(history.get(history.size() - 1), horizon);
     }
@@ -76,12 +84,34 @@ public final class TargetDates {
         }
 
         /**
+         * What the dates of {@code targets} (its steps after {@code last}) are, when its week is irregular: each step is its next
+         * close, but which of its days it trades is not known, so they are the earliest days each can fall on, and its own dates a
+         * year tell when the last comes ("; its 20 steps are dated on the earliest days they can fall: at its 261 dates a year the
+         * 20th comes about 2024-07-28"); empty for a regular week.
+         */
+        public String irregularDates(LocalDate last, List<LocalDate> targets) {
+            if (everyDay || !week.irregular() || targets.isEmpty()) return "";
+            int n = targets.size();
+            LocalDate likely = last.plusDays(Math.round(n * 365.25 / week.barsPerYear()));
+            return "; its " + n + (n == 1 ? " step is dated on the earliest day it" : " steps are dated on the earliest days they") + " can fall: at its "
+                    + Math.round(week.barsPerYear()) + " dates a year the " + (n == 1 ? "next close" : ordinal(n) + " close") + " comes about "
+                    + (likely.isBefore(targets.get(n - 1)) ? targets.get(n - 1) : likely);
+        }
+
+        /** "20th", "21st", "22nd", "23rd", "111th". */
+        private static String ordinal(int n) {
+            int tens = n % 100, ones = n % 10;
+            String suffix = tens >= 11 && tens <= 13 ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th";
+            return n + suffix;
+        }
+
+        /**
          * What a forecast's horizon counts, as its header says it ("20 business days"): "business days" on weekdays,
          * "calendar days" every day, else "trading days" and the days the series trades ("trading days (Saturday, Sunday)").
          */
         public String horizonDays() {
             if (everyDay) return "calendar days";
-            return week.weekdays() ? "business days" : "trading days (" + week.describe() + ")";
+            return week.weekdays() ? BUSINESS_DAYS : "trading days (" + week.describe() + ")";
         }
 
         private String days() {

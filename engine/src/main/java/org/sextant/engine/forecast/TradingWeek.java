@@ -192,8 +192,12 @@ public record TradingWeek(Set<DayOfWeek> days, double barsPerYear) {
         List<DayOfWeek> ordered = ordered();
         boolean run = ordered.size() > 2 && ordered.get(ordered.size() - 1) == ordered.get(0).plus(ordered.size() - 1);
         String said = run ? name(ordered.get(0)) + " to " + name(ordered.get(ordered.size() - 1)) : String.join(", ", ordered.stream().map(TradingWeek::name).toList());
-        boolean irregular = barsPerYear < REGULAR_SHARE * days.size() * 365.25 / 7;
-        return irregular ? "some days of " + said + ", an irregular week" : said;
+        return irregular() ? "some days of " + said + ", an irregular week" : said;
+    }
+
+    /** Whether its dates a year fall short of its days' by more than holidays do ({@value #REGULAR_SHARE}): a week that changes every few weeks. */
+    public boolean irregular() {
+        return !everyDay() && barsPerYear < REGULAR_SHARE * days.size() * 365.25 / 7;
     }
 
     /** "Thursday". */

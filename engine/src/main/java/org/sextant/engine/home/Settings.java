@@ -141,7 +141,7 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
         return switch (key) {
             case "theme" -> "set \"theme\" to \"light\" or \"dark\" in settings.json, or remove it";
             case "forecast_model" -> "set \"forecast_model\" to one of " + String.join(", ", ForecastModels.names()) + " in settings.json, or remove it";
-            case "forecast_horizon" -> "set \"forecast_horizon\" to a number of business days from 1 to " + Bounds.MAX_HORIZON + " in settings.json, or remove it";
+            case "forecast_horizon" -> "set \"forecast_horizon\" to a number of trading days (of the series' own week) from 1 to " + Bounds.MAX_HORIZON + " in settings.json, or remove it";
             case "band_levels" -> "set \"band_levels\" to [0.8], [0.95], [0.99] or [0.8, 0.95, 0.99] in settings.json, or remove it";
             default -> "set \"" + key + "\" to a text in settings.json, or remove it";
         };

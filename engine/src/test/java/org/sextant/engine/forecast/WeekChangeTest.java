@@ -37,6 +37,24 @@ class WeekChangeTest {
         for (LocalDate d : f.targetDates()) assertTrue(SUN_THU.contains(d.getDayOfWeek()), d + " is not a day it trades since the change");
     }
 
+    /**
+     * A scan's row said nothing of it: its 20 steps ran on the new week from the date the change is read from, and nothing said
+     * so, nor that its horizon counted Sunday-to-Thursday days. The row says both as the forecast and a run do; a weekday
+     * symbol's row beside it says nothing (its horizon is the scan's 20 business days).
+     */
+    @Test
+    void aScanRowSaysWhenASymbolsWeekChangedAndWhatItsHorizonCounts(@TempSextant Sextant engine, @TempDir Path dir) throws Exception {
+        TestData.importResource(engine, "/forecast/TASISWITCH.csv", dir);
+        ScanResult r = engine.scanForecasts(new ForecastScan.Request(List.of("TASISWITCH", "IBM"), "naive", 20, 0.8, null, null, null, null, null));
+        ScanRow tasi = r.rows().stream().filter(x -> x.symbol().equals("TASISWITCH")).findFirst().orElseThrow();
+        assertEquals("20 trading days (Sunday to Thursday); its week changed: it last traded a Saturday on 2013-06-22, and is read from 2013-06-23 on",
+                tasi.weekNote());
+        ScanRow ibm = r.rows().stream().filter(x -> x.symbol().equals("IBM")).findFirst().orElseThrow();
+        assertEquals(null, ibm.weekNote(), "a weekday symbol's horizon is the scan's business days");
+        assertEquals(tasi.weekNote(), org.sextant.engine.Json.MAPPER.readTree(org.sextant.engine.Json.write(tasi)).get("week_note").asString(), "said over the wire");
+        assertFalse(org.sextant.engine.Json.MAPPER.readTree(org.sextant.engine.Json.write(ibm)).has("week_note"), "left out where there is nothing to say");
+    }
+
     /** {@code days} of the week from {@code from} to {@code to}, both included. */
     static List<LocalDate> dates(LocalDate from, LocalDate to, Set<DayOfWeek> days) {
         List<LocalDate> out = new ArrayList<>();

@@ -75,6 +75,33 @@ class WeekNotesTest {
                 BarAxis.byWeek(List.of("FLIP"), List.of(flip), flip, s -> false).annualisation());
     }
 
+    /**
+     * An irregular week's 20 steps were dated on the first 20 of its six days (3.3 weeks) with only "irregular" said: its 20th
+     * close comes four weeks on at its 261 dates a year. The forecast says its dates are the earliest each step can fall on, and
+     * when the last comes at its own rate; a regular week's calendar says nothing of it.
+     */
+    @Test
+    void anIrregularWeeksForecastSaysItsDatesAreTheEarliestAndWhenItsLastStepComes() {
+        List<org.sextant.engine.data.PriceBar> bars = new ArrayList<>();
+        for (LocalDate d = LocalDate.of(2018, 1, 1); !d.isAfter(LocalDate.of(2024, 6, 30)); d = d.plusDays(1)) {
+            if (((d.toEpochDay() + 719_163) / 35 % 2 == 1 ? SAT_WED : SUN_THU).contains(d.getDayOfWeek())) {
+                bars.add(new org.sextant.engine.data.PriceBar(d, null, null, null, 100 + bars.size() % 7, null, null));
+            }
+        }
+        org.sextant.engine.forecast.PriceForecast f = org.sextant.engine.forecast.PriceForecast.of(org.sextant.engine.forecast.ForecastModels.BUILT_IN,
+                org.sextant.engine.data.PriceSeries.of("FLIP", null, null, bars), "naive", 20, new double[] {0.8});
+        LocalDate last = bars.get(bars.size() - 1).date();
+        assertEquals(LocalDate.of(2024, 7, 23), f.targetDates().get(19), "the earliest: 20 of its six days a week");
+        assertEquals("some days of Saturday to Thursday, an irregular week, the days the series trades; its 20 steps are dated on the earliest days "
+                + "they can fall: at its 261 dates a year the 20th close comes about " + last.plusDays(28), f.calendar());
+        List<org.sextant.engine.data.PriceBar> regular = new ArrayList<>();
+        for (LocalDate d : dates(LocalDate.of(2018, 1, 7), LocalDate.of(2024, 6, 27), SUN_THU)) {
+            regular.add(new org.sextant.engine.data.PriceBar(d, null, null, null, 100 + regular.size() % 7, null, null));
+        }
+        assertEquals("Sunday to Thursday, the days the series trades", org.sextant.engine.forecast.PriceForecast.of(org.sextant.engine.forecast.ForecastModels.BUILT_IN,
+                org.sextant.engine.data.PriceSeries.of("TASI", null, null, regular), "naive", 20, new double[] {0.8}).calendar());
+    }
+
     /** A weekday symbol whose week changed was annualised with no word of it; one that trades on a weekend day was. */
     @Test
     void aRunSaysWhenAWeekdaySymbolsWeekChanged() {
@@ -88,6 +115,19 @@ class WeekNotesTest {
         shared.retainAll(ibm);
         BarAxis both = BarAxis.byWeek(List.of("IBM", "ADX"), List.of(ibm, adx), shared, s -> false);
         assertEquals("annualised with 252 bars a year (1d: IBM, ADX trade on weekdays; " + change + ")", both.annualisation(), "said once, of ADX only");
+    }
+
+    /**
+     * A scan row says a weekday symbol's change of week as a run does (its horizon is business days either way), nothing of a
+     * weekday symbol that kept its week, and an every-day symbol's calendar days.
+     */
+    @Test
+    void aScanRowSaysAWeekdaySymbolsChangeAndAnEveryDaySymbolsDays() {
+        assertEquals("its week changed: it last traded a Sunday on 2025-12-28, and is read from 2025-12-29 on",
+                org.sextant.engine.forecast.ForecastScan.weekNote(leftTheWeekend(), 20));
+        assertEquals(null, org.sextant.engine.forecast.ForecastScan.weekNote(dates(LocalDate.of(2019, 1, 7), LocalDate.of(2026, 11, 27), MON_FRI), 20));
+        assertEquals("5 calendar days", org.sextant.engine.forecast.ForecastScan.weekNote(dates(LocalDate.of(2024, 1, 1), LocalDate.of(2026, 11, 27),
+                EnumSet.allOf(DayOfWeek.class)), 5));
     }
 
     /** A run over many weekday symbols names five and counts the rest, so its sentence stays a line. */

@@ -133,12 +133,12 @@ class ConformalTest {
         org.sextant.engine.forecast.PriceForecast f = org.sextant.engine.forecast.PriceForecast.calibrated(ForecastModels.BUILT_IN, gapSeries(), "naive", 3,
                 org.sextant.engine.forecast.ForecastScan.LEVELS, org.sextant.engine.forecast.BandCalibration.CONFORMAL);
         assertTrue(f.calibrationNote() != null && f.calibrationNote().startsWith("gap in the closes"), f.calibrationNote());
-        tools.jackson.databind.JsonNode row = org.sextant.engine.Json.MAPPER.readTree(org.sextant.engine.Json.write(org.sextant.engine.forecast.ScanRow.of(f, 1300, null)));
+        tools.jackson.databind.JsonNode row = org.sextant.engine.Json.MAPPER.readTree(org.sextant.engine.Json.write(org.sextant.engine.forecast.ScanRow.of(f, 1300, null, null)));
         assertEquals(f.calibrationNote(), row.path("calibration_note").asString(null), row.toString());
         // without a gap (and at the model's own bands) there is nothing to say: the field is null, as on the single answer
         org.sextant.engine.forecast.PriceForecast plain = org.sextant.engine.forecast.PriceForecast.of(ForecastModels.BUILT_IN, weekdays("NOGAP", gbm(300, 7)), "naive", 3,
                 org.sextant.engine.forecast.ForecastScan.LEVELS);
-        tools.jackson.databind.JsonNode none = org.sextant.engine.Json.MAPPER.readTree(org.sextant.engine.Json.write(org.sextant.engine.forecast.ScanRow.of(plain, 300, null)));
+        tools.jackson.databind.JsonNode none = org.sextant.engine.Json.MAPPER.readTree(org.sextant.engine.Json.write(org.sextant.engine.forecast.ScanRow.of(plain, 300, null, null)));
         assertTrue(none.has("calibration_note") && none.get("calibration_note").isNull(), none.toString());
     }
 
