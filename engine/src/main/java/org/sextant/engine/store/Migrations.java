@@ -36,7 +36,8 @@ public final class Migrations {
             "V052__forecast_closes_digest.sql",
             "V053__backtest_closes_digest.sql",
             "V054__configuration_p_value.sql",
-            "V055__strategy_run_annualisation.sql");
+            "V055__strategy_run_annualisation.sql",
+            "V056__european_venue_sessions.sql");
 
     private Migrations() {}
 
