@@ -46,13 +46,19 @@ class SessionCommandTest {
         assertTrue(imported.contains("  session fx (24x5, the trading day ends 17:00 New York) for DAX.FUT; change it with: sextant session SYMBOL "), imported);
 
         err.reset();
-        assertEquals(2, Main.run("--home", home, "session", "DAX.FUT", "xetra"));
-        assertTrue(err.toString().contains("SESSION \"xetra\" is not one of fx, us_equity, eu_equity, continuous"), err.toString());
+        assertEquals(2, Main.run("--home", home, "session", "DAX.FUT", "asia_equity"));
+        assertTrue(err.toString().contains("SESSION \"asia_equity\" is not one of fx, us_equity, eu_equity, xetra, six, lse, continuous"), err.toString());
         assertEquals("fx", session(home));
 
         out.reset();
-        assertEquals(0, Main.run("--home", home, "session", "dax.fut", "eu_equity"), err.toString());
-        assertEquals("session of DAX.FUT: eu_equity (09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday), was fx" + System.lineSeparator(), out.toString());
+        assertEquals(0, Main.run("--home", home, "session", "dax.fut", "six"), err.toString());
+        assertEquals("session of DAX.FUT: six (09:00-17:20 Zurich and the closing auction to 17:30, Monday to Friday), was fx" + System.lineSeparator(), out.toString());
+        assertEquals("six", session(home));
+
+        // xetra is another name of eu_equity, stored as such (stores of before read on)
+        out.reset();
+        assertEquals(0, Main.run("--home", home, "session", "dax.fut", "xetra"), err.toString());
+        assertEquals("session of DAX.FUT: eu_equity (09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday), was six" + System.lineSeparator(), out.toString());
         assertEquals("eu_equity", session(home));
     }
 

@@ -8,7 +8,7 @@ import java.time.LocalDate;
 import java.time.temporal.TemporalAdjusters;
 
 /**
- * The resample_bars macro (V050__eu_equity_closing_auction.sql, kept unchanged for run_select) with the stored bars read only within a
+ * The resample_bars macro (V057__european_venue_sessions.sql, kept unchanged for run_select) with the stored bars read only within a
  * window of UTC open times: the macro groups the whole series before a trading day can be chosen, so a page of a few
  * days of a 2,000,000-bar series would sort and group every bar. Same rules, same columns; the window is chosen from
  * trading days by {@link #fromTs}/{@link #toTs} so that every bar dated within them has all its stored bars inside.
@@ -28,7 +28,7 @@ final class ResampleWindow {
             default -> "time_bucket(INTERVAL " + to.minutes + " MINUTE, placed, origin)";
         };
         return sourced(from) + ", in_session AS (SELECT *, CAST(shifted AS DATE) AS trading_day, "
-                // an eu_equity closing auction's bar is bucketed as the last instant before the auction: in the day's last bucket
+                // a European closing auction's bar is bucketed as the last instant before the auction: in the day's last bucket
                 + "CASE WHEN NOT " + daily(from) + " AND CAST(shifted AS TIME) >= auction_at THEN CAST(shifted AS DATE) + (auction_at - INTERVAL 1 MICROSECOND) "
                 + "ELSE shifted END AS placed FROM source WHERE " + inSession(from) + "), "
                 + "bucketed AS (SELECT *, " + bucket + " AS bucket FROM in_session) "
@@ -59,12 +59,15 @@ final class ResampleWindow {
     /** The macro's rule and source (the stored bars in the window, on the session's shifted clock), as the start of a WITH clause. */
     private static String sourced(BarInterval from) {
         // the rule and aggregation are the macro's, line for line (ResampleWindowTest compares the two)
-        return "WITH rule AS (SELECT session, CASE session WHEN 'continuous' THEN 'UTC' WHEN 'eu_equity' THEN 'Europe/Berlin' ELSE 'America/New_York' END AS tz, "
+        return "WITH rule AS (SELECT session, CASE session WHEN 'continuous' THEN 'UTC' WHEN 'eu_equity' THEN 'Europe/Berlin' WHEN 'six' THEN 'Europe/Zurich' "
+                + "WHEN 'lse' THEN 'Europe/London' ELSE 'America/New_York' END AS tz, "
                 + "CASE session WHEN 'fx' THEN INTERVAL 7 HOUR ELSE INTERVAL 0 HOUR END AS shift, "
-                + "TIMESTAMP '2000-01-03 00:00' + CASE session WHEN 'us_equity' THEN INTERVAL 570 MINUTE WHEN 'eu_equity' THEN INTERVAL 540 MINUTE ELSE INTERVAL 0 MINUTE END AS origin, "
-                + "CASE session WHEN 'us_equity' THEN TIME '09:30' WHEN 'eu_equity' THEN TIME '09:00' END AS open_at, "
-                + "CASE session WHEN 'us_equity' THEN TIME '15:59:59.999999' WHEN 'eu_equity' THEN TIME '17:34:59.999999' END AS close_at, "
-                + "CASE session WHEN 'eu_equity' THEN TIME '17:30' END AS auction_at "
+                + "TIMESTAMP '2000-01-03 00:00' + CASE session WHEN 'us_equity' THEN INTERVAL 570 MINUTE WHEN 'eu_equity' THEN INTERVAL 540 MINUTE "
+                + "WHEN 'six' THEN INTERVAL 540 MINUTE WHEN 'lse' THEN INTERVAL 480 MINUTE ELSE INTERVAL 0 MINUTE END AS origin, "
+                + "CASE session WHEN 'us_equity' THEN TIME '09:30' WHEN 'eu_equity' THEN TIME '09:00' WHEN 'six' THEN TIME '09:00' WHEN 'lse' THEN TIME '08:00' END AS open_at, "
+                + "CASE session WHEN 'us_equity' THEN TIME '15:59:59.999999' WHEN 'eu_equity' THEN TIME '17:34:59.999999' WHEN 'six' THEN TIME '17:34:59.999999' "
+                + "WHEN 'lse' THEN TIME '16:34:59.999999' END AS close_at, "
+                + "CASE session WHEN 'eu_equity' THEN TIME '17:30' WHEN 'six' THEN TIME '17:20' WHEN 'lse' THEN TIME '16:30' END AS auction_at "
                 + "FROM (SELECT coalesce((SELECT any_value(session) FROM symbol_sessions WHERE symbol = ?), 'continuous') AS session)), "
                 + "source AS (SELECT p.ts, coalesce(p.open, p.close) AS o, coalesce(p.high, p.close) AS h, coalesce(p.low, p.close) AS l, p.close AS c, p.volume AS v, "
                 + "r.session, r.tz, r.shift, r.origin, r.open_at, r.close_at, r.auction_at, "
@@ -89,7 +92,7 @@ final class ResampleWindow {
 
     /**
      * The first UTC day whose stored bars a read of trading days from {@code day} needs. A trading day is its bars' UTC
-     * date or the day after (fx: New York + 7 h) or before (us_equity: New York; eu_equity's hours are within its UTC date), so one day back; a week or month bar
+     * date or the day after (fx: New York + 7 h) or before (us_equity: New York; the European sessions' hours are within their UTC date), so one day back; a week or month bar
      * starting before {@code day} must be grouped whole to be dated (and left out) as it is, so from its period's start.
      */
     static LocalDate fromTs(LocalDate day, BarInterval to) {

@@ -2,7 +2,6 @@ package org.sextant.engine.data;
 
 import java.time.DayOfWeek;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -11,17 +10,13 @@ import java.util.List;
 /**
  * The bars that follow a bar along a session's calendar, as the resample_bars macro buckets them:
  * fx trades from Sunday 17:00 to Friday 17:00 New York, us_equity 09:30-16:00 New York on weekdays,
- * eu_equity 09:00-17:30 Berlin on weekdays, continuous always. Steps are taken on the session's clock,
- * so a daylight-saving change keeps an equity bar at 09:30 New York or 09:00 Berlin local. us_equity
- * also skips the NYSE's holidays and ends at 13:00 on its early-close days ({@link NyseCalendar}),
- * eu_equity skips Xetra's holidays ({@link XetraCalendar}: Good Friday, Easter Monday, 24-26 December...);
- * fx knows no holidays. Week and month bars follow the calendar ({@link #calendarBarsAfter}).
+ * eu_equity (Xetra) 09:00-17:30 Berlin, six 09:00-17:20 Zurich, lse 08:00-16:30 London on weekdays, continuous always.
+ * Steps are taken on the session's clock, so a daylight-saving change keeps an equity bar at 09:30 New York or 09:00 Berlin
+ * local. Each equity session skips its venue's holidays and stops at its early closes: the NYSE's ({@link NyseCalendar},
+ * 13:00), Xetra's ({@link XetraCalendar}, 14:00 on a year's last day), SIX's ({@link SixCalendar}), London's
+ * ({@link LseCalendar}, 12:30 on 24 and 31 December); fx knows no holidays. Week and month bars follow the calendar ({@link #calendarBarsAfter}).
  */
 public final class SessionCalendar {
-    private static final LocalTime EQUITY_OPEN = LocalTime.of(9, 30);
-    private static final LocalTime EU_OPEN = LocalTime.of(9, 0);
-    private static final LocalTime EU_CLOSE = LocalTime.of(17, 30);
-
     private SessionCalendar() {}
 
     /** Open times (UTC) of the {@code count} bars of {@code interval} after the bar that opened at {@code lastOpenUtc}. */
@@ -59,12 +54,7 @@ public final class SessionCalendar {
     /** The first day of the session on or after {@code day}: the trading day a week or month bar starting then is dated by. */
     public static java.time.LocalDate firstSessionDay(TradingSession session, java.time.LocalDate day) {
         java.time.LocalDate d = day;
-        while (switch (session) {
-            case FX -> !weekday(d.atStartOfDay());
-            case US_EQUITY -> NyseCalendar.closed(d);
-            case EU_EQUITY -> XetraCalendar.closed(d);
-            case CONTINUOUS -> false;
-        }) d = d.plusDays(1);
+        while (session.closed(d)) d = d.plusDays(1);
         return d;
     }
 
@@ -81,9 +71,8 @@ public final class SessionCalendar {
             case CONTINUOUS -> true;
             // the fx trading day runs 17:00 to 17:00 and is named by the weekday it ends on
             case FX -> weekday(local.plusHours(7));
-            case US_EQUITY -> !NyseCalendar.closed(local.toLocalDate()) && (!interval.intraday()
-                    || (!local.toLocalTime().isBefore(EQUITY_OPEN) && local.toLocalTime().isBefore(NyseCalendar.close(local.toLocalDate()))));
-            case EU_EQUITY -> !XetraCalendar.closed(local.toLocalDate()) && (!interval.intraday() || (!local.toLocalTime().isBefore(EU_OPEN) && local.toLocalTime().isBefore(EU_CLOSE)));
+            default -> !session.closed(local.toLocalDate()) && (!interval.intraday()
+                    || (!local.toLocalTime().isBefore(session.open()) && local.toLocalTime().isBefore(session.close(local.toLocalDate()))));
         };
     }
 

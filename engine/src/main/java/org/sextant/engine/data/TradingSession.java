@@ -3,7 +3,7 @@ package org.sextant.engine.data;
 import java.util.Locale;
 
 /**
- * When a symbol trades, as resampling sees it (the resample_bars macro of V050__eu_equity_closing_auction.sql and its windowed
+ * When a symbol trades, as resampling sees it (the resample_bars macro of V057__european_venue_sessions.sql and its windowed
  * copy in ResampleWindow hold the same rules in SQL): which time is a trading day's and how many bars a
  * year holds, for annualising.
  */
@@ -13,10 +13,15 @@ public enum TradingSession {
     /** 09:30-16:00 New York, Monday to Friday; about 252 trading days. */
     US_EQUITY(252, 390, "09:30-16:00 New York, Monday to Friday"),
     /**
-     * 09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday (Xetra, SIX, Euronext; London's 08:00-16:35 is
-     * the same instant); about 252 trading days of 510 minutes: the auction's bars fall in the day's last bar, not bars of their own.
+     * Xetra (also named xetra): 09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday but Xetra's holidays, to 14:00 on a
+     * year's last trading day; about 252 trading days of 510 minutes: the auction's bars fall in the day's last bar, not bars of their own.
+     * Its name stayed eu_equity (stored rows read as before); Euronext keeps the same hours.
      */
     EU_EQUITY(252, 510, "09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday"),
+    /** SIX Swiss Exchange: 09:00-17:20 Zurich and the closing auction to 17:30 (its bars in the day's last bar), Monday to Friday but SIX's holidays. */
+    SIX(250, 500, "09:00-17:20 Zurich and the closing auction to 17:30, Monday to Friday"),
+    /** London Stock Exchange: 08:00-16:30 London and the closing auction to 16:35, Monday to Friday but UK bank holidays, to 12:30 on 24 and 31 December. */
+    LSE(252, 510, "08:00-16:30 London and the closing auction to 16:35, Monday to Friday"),
     /** 24x7 on UTC days (crypto, a symbol with no session recorded). */
     CONTINUOUS(365, 24 * 60, "24x7 on UTC days");
 
@@ -33,24 +38,63 @@ public enum TradingSession {
     /** When it trades, as a reader is told ("24x5, the trading day ends 17:00 New York"). */
     public String hours() { return hours; }
 
-    /** The sessions' stored names, as a command shows its choices: "fx|us_equity|eu_equity|continuous". */
+    /** Another name a user may give a session by: Xetra's session is stored as eu_equity. */
+    public static final String XETRA = "xetra";
+
+    /** The sessions' stored names, as a command shows its choices: "fx|us_equity|eu_equity|six|lse|continuous". */
     public static String labels() {
         return String.join("|", java.util.Arrays.stream(values()).map(TradingSession::label).toList());
     }
 
-    /** The session named {@code label} exactly, or null when no session has that name (of() falls back to continuous). */
+    /** The session named {@code label} exactly (xetra: eu_equity), or null when no session has that name (of() falls back to continuous). */
     public static TradingSession named(String label) {
+        if (XETRA.equals(label)) return EU_EQUITY;
         for (TradingSession s : values()) if (s.label().equals(label)) return s;
         return null;
     }
 
-    /** The zone a session's clock runs in, where its bars are shown: New York for fx and us_equity, Berlin for eu_equity, UTC for continuous. */
+    /** The zone a session's clock runs in, where its bars are shown: New York for fx and us_equity, Berlin, Zurich, London for the European venues, UTC for continuous. */
     public java.time.ZoneId zone() {
         return java.time.ZoneId.of(switch (this) {
             case CONTINUOUS -> "UTC";
             case EU_EQUITY -> "Europe/Berlin";
-            default -> "America/New_York";
+            case SIX -> "Europe/Zurich";
+            case LSE -> "Europe/London";
+            case FX, US_EQUITY -> "America/New_York";
         });
+    }
+
+    /** Whether the session has no trading day on {@code day} (its clock's date): a weekend or the venue's holiday; continuous never. */
+    public boolean closed(java.time.LocalDate day) {
+        return switch (this) {
+            case CONTINUOUS -> false;
+            case FX -> day.getDayOfWeek().getValue() > 5;
+            case US_EQUITY -> NyseCalendar.closed(day);
+            case EU_EQUITY -> XetraCalendar.closed(day);
+            case SIX -> SixCalendar.closed(day);
+            case LSE -> LseCalendar.closed(day);
+        };
+    }
+
+    /** When an equity session's continuous trading opens on its clock; null for fx and continuous (every hour of a trading day). */
+    public java.time.LocalTime open() {
+        return switch (this) {
+            case US_EQUITY -> java.time.LocalTime.of(9, 30);
+            case EU_EQUITY, SIX -> java.time.LocalTime.of(9, 0);
+            case LSE -> java.time.LocalTime.of(8, 0);
+            case FX, CONTINUOUS -> null;
+        };
+    }
+
+    /** When continuous trading ends on trading day {@code day} (its clock), early closes included; null for fx and continuous. */
+    public java.time.LocalTime close(java.time.LocalDate day) {
+        return switch (this) {
+            case US_EQUITY -> NyseCalendar.close(day);
+            case EU_EQUITY -> XetraCalendar.close(day);
+            case SIX -> java.time.LocalTime.of(17, 20);
+            case LSE -> LseCalendar.close(day);
+            case FX, CONTINUOUS -> null;
+        };
     }
 
     /** Hours added to the session's clock to make a trading day a calendar day: 7 for fx (its day starts 17:00 New York), else 0. */

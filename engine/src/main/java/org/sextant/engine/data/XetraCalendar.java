@@ -2,6 +2,7 @@ package org.sextant.engine.data;
 
 import java.time.DayOfWeek;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.time.Month;
 import java.time.MonthDay;
 import java.util.HashSet;
@@ -17,12 +18,25 @@ import java.util.concurrent.ConcurrentHashMap;
  * Monday (both have traded again since 2022); once on Whit Monday 2007 and on Reformation Day 2017 (its 500th
  * year). Source: Deutsche Boerse, "Trading calendar" (deutsche-boerse.com, live.deutsche-boerse.com/en/handeln/trading-calendar,
  * as published for 2024-2026); the years before, as the exchange_calendars project's XETR calendar records them.
- * Not known: the shortened last trading day of a year (14:00, decided each December). Euronext and SIX close
- * on the standing days too, but Euronext Paris, Amsterdam and Brussels and London trade half days on 24 and
- * 31 December and London on 1 May: the session follows Xetra.
+ * On the last trading day of a year continuous trading ends at 14:00 and the closing auction follows (price from 14:05):
+ * Deutsche Boerse announces it each December ("On the last trading day of a year different trading times apply",
+ * xetra.com auction schedule; 14:00 in the announcements for 2005, 2012 and 2020); {@link #close} assumes it every year.
+ * SIX and London have calendars of their own ({@link SixCalendar}, {@link LseCalendar}).
  */
 public final class XetraCalendar {
+    public static final LocalTime CLOSE = LocalTime.of(17, 30);
+    /** When continuous trading ends on the last trading day of a year; the closing auction follows. */
+    public static final LocalTime YEAR_END_CLOSE = LocalTime.of(14, 0);
+
     private XetraCalendar() {}
+
+    /** When continuous trading ends on a trading day (Berlin): 14:00 on the year's last trading day, else 17:30. */
+    public static LocalTime close(LocalDate day) {
+        if (day.getMonth() != Month.DECEMBER || closed(day)) return CLOSE;
+        LocalDate d = day.plusDays(1);
+        while (d.getYear() == day.getYear() && closed(d)) d = d.plusDays(1);
+        return d.getYear() != day.getYear() ? YEAR_END_CLOSE : CLOSE;
+    }
 
     /** A yearly rule and the years (inclusive) it closed the exchange. */
     record Closure(KeptHolidays.Rule rule, int fromYear, int toYear) {

@@ -14,8 +14,12 @@ import org.sextant.engine.data.BarInterval;
 
 /** The whole-batch checks of a bar import: conflicting duplicates, the interval and session of each symbol, and what the report says. */
 final class BarChecks {
-    /** One symbol of one file: the interval detected, its session, identical duplicates and out-of-order rows. */
-    record SymbolBars(int fileNo, String symbol, BarInterval interval, String session, long duplicates, long outOfOrder) {}
+    /** One symbol of one file: the interval detected, its session (and what the report says of its guess), identical duplicates and out-of-order rows. */
+    record SymbolBars(int fileNo, String symbol, BarInterval interval, String session, long duplicates, long outOfOrder, String sessionNote) {
+        SymbolBars(int fileNo, String symbol, BarInterval interval, String session, long duplicates, long outOfOrder) {
+            this(fileNo, symbol, interval, session, duplicates, outOfOrder, null);
+        }
+    }
 
     private BarChecks() {}
 
@@ -31,6 +35,8 @@ final class BarChecks {
         }
         Map<String, Screen> screens = screens(c);
         Map<String, String> sessions = storedSessions(c);
+        // new symbols guessed eu_equity by their hours, with the zone their times were read in: their days may tell the venue
+        Map<String, java.time.ZoneId> euGuessed = new LinkedHashMap<>();
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
                 // a repeat of an earlier time is a duplicate, not also out of order
                 "WITH ordered AS (SELECT file_no, symbol, ts, ts < lag(ts) OVER (PARTITION BY file_no, symbol ORDER BY line) "
@@ -70,9 +76,18 @@ final class BarChecks {
                 BarPhase.refuseMixedPhases(c, s, symbol, interval);
                 BarPhase.refuseAnotherGrid(c, s, symbol, interval, grids);
                 String session = sessions.get(symbol);
-                if (session == null) session = guessSession(interval, r.getDouble(6), r.getDouble(7), r.getDouble(8));
+                if (session == null) {
+                    session = guessSession(interval, r.getDouble(6), r.getDouble(7), r.getDouble(8));
+                    if ("eu_equity".equals(session)) euGuessed.put(s.no() + "\u0000" + symbol, s.bar().time().zone());
+                }
                 out.add(new SymbolBars(s.no(), symbol, interval, session, r.getLong(4), r.getLong(5)));
             }
+        }
+        Map<String, VenueGuess.Guess> venues = VenueGuess.refine(c, euGuessed);
+        for (int i = 0; i < out.size(); i++) {
+            SymbolBars b = out.get(i);
+            VenueGuess.Guess g = venues.get(b.fileNo() + "\u0000" + b.symbol());
+            if (g != null) out.set(i, new SymbolBars(b.fileNo(), b.symbol(), b.interval(), g.session(), b.duplicates(), b.outOfOrder(), g.note()));
         }
         try (Statement st = c.createStatement()) {
             st.execute("CREATE OR REPLACE TEMP TABLE bar_detected (file_no INTEGER, symbol VARCHAR, interval VARCHAR)");
@@ -285,8 +300,9 @@ final class BarChecks {
             StoredChanges ch = changes.remove(b.symbol());
             if (ch == null) ch = StoredChanges.NONE;
             List<String> notes = new ArrayList<>(ch.notes());
+            if (b.sessionNote() != null) notes.add(b.sessionNote());
             if ((long) v[6] > 0) notes.add(outsideNote(c, b, (long) v[6]));
-            String holidays = XetraHolidayBars.note(c, b.symbol(), b.interval(), b.session());
+            String holidays = VenueHolidayBars.note(c, b.symbol(), b.interval(), b.session());
             if (holidays != null) notes.add(holidays);
             byFile.get(b.fileNo()).add(new ImportReport.BarCheck(b.symbol(), b.interval().label, b.session(), (long) v[0], (String) v[1], (String) v[2],
                     b.duplicates(), b.outOfOrder(), (long) v[3], (long) v[4], (String) v[5], (long) v[6], ch.changed(), ch.largestChangePct(), List.copyOf(notes)));

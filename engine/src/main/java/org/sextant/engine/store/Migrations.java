@@ -37,7 +37,8 @@ public final class Migrations {
             "V053__backtest_closes_digest.sql",
             "V054__configuration_p_value.sql",
             "V055__strategy_run_annualisation.sql",
-            "V056__backtest_oos_start.sql");
+            "V056__backtest_oos_start.sql",
+            "V057__european_venue_sessions.sql");
 
     private Migrations() {}
 

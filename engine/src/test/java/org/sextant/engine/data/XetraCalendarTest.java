@@ -67,7 +67,7 @@ public class XetraCalendarTest {
         assertEquals(LocalDate.of(2026, 4, 3), SessionCalendar.firstSessionDay(TradingSession.FX, LocalDate.of(2026, 4, 3)));
     }
 
-    private static List<String> weekdaysWhere(int fromYear, int toYear, java.util.function.Predicate<LocalDate> test) {
+    static List<String> weekdaysWhere(int fromYear, int toYear, java.util.function.Predicate<LocalDate> test) {
         List<String> out = new ArrayList<>();
         for (LocalDate d = LocalDate.of(fromYear, 1, 1); d.getYear() <= toYear; d = d.plusDays(1)) {
             if (d.getDayOfWeek() != DayOfWeek.SATURDAY && d.getDayOfWeek() != DayOfWeek.SUNDAY && test.test(d)) out.add(d.toString());

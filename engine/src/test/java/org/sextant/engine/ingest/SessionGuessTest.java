@@ -1,6 +1,7 @@
 package org.sextant.engine.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,8 +39,58 @@ class SessionGuessTest {
     }
 
     private String imported(Store store, Path file, String zone) {
+        return check(store, file, zone).session();
+    }
+
+    private ImportReport.BarCheck check(Store store, Path file, String zone) {
         ImportReport r = new PriceImporter(store, PriceRules.defaults(), ZoneId.of(zone)).importFiles(List.of(file));
-        return r.files().get(0).bars().get(0).session();
+        return r.files().get(0).bars().get(0);
+    }
+
+    /** 30-minute closes from {@code open} to {@code lastOpen} (wall clock) on the weekdays of April to June 2025 but {@code closed}. */
+    private Path venueFile(String symbol, LocalTime open, LocalTime lastOpen, List<String> closed) throws Exception {
+        StringBuilder csv = new StringBuilder("timestamp,close\n");
+        int i = 0;
+        for (LocalDate d = LocalDate.of(2025, 4, 1); !d.isAfter(LocalDate.of(2025, 6, 30)); d = d.plusDays(1)) {
+            if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY || closed.contains(d.toString())) continue;
+            for (LocalDateTime t = d.atTime(open); !t.isAfter(d.atTime(lastOpen)); t = t.plusMinutes(30)) {
+                csv.append(t.toString().replace('T', ' ')).append(":00,").append(100 + (i++ % 9) * 0.5).append('\n');
+            }
+        }
+        Path p = tmp.resolve(symbol + ".csv");
+        Files.writeString(p, csv);
+        return p;
+    }
+
+    /**
+     * Xetra, SIX and London trade the same instant's hours, so the days a file lacks tell the venue (the published holidays of
+     * spring 2025: Good Friday 18 April and Easter Monday 21 April everywhere; Xetra 1 May; SIX 1 May, Ascension 29 May and Whit
+     * Monday 9 June; London 5 and 26 May, trading on 1 May). Days that tell none keep eu_equity and the note says how to set it.
+     */
+    @Test
+    void theDaysABerlinZurichOrLondonFileLacksTellItsVenue() throws Exception {
+        List<String> easter = List.of("2025-04-18", "2025-04-21");
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("v.duckdb"), tmp.resolve("staging"))) {
+            ImportReport.BarCheck smi = check(store, venueFile("SMI", LocalTime.of(9, 0), LocalTime.of(17, 0),
+                    List.of("2025-04-18", "2025-04-21", "2025-05-01", "2025-05-29", "2025-06-09")), "Europe/Zurich");
+            assertEquals("six", smi.session());
+            assertTrue(smi.notes().stream().anyMatch(n -> n.startsWith("session six guessed") && n.contains("2025-05-29, 2025-06-09")), smi.notes().toString());
+            assertEquals("lse", imported(store, venueFile("FTSE", LocalTime.of(8, 0), LocalTime.of(16, 0),
+                    List.of("2025-04-18", "2025-04-21", "2025-05-05", "2025-05-26")), "Europe/London"));
+            assertEquals("eu_equity", imported(store, venueFile("DAX", LocalTime.of(9, 0), LocalTime.of(17, 0),
+                    List.of("2025-04-18", "2025-04-21", "2025-05-01")), "Europe/Berlin"));
+            assertEquals("six", SampleUniverseTest.text(store, "SELECT session FROM symbol_sessions WHERE symbol = 'SMI'"));
+            assertEquals("lse", SampleUniverseTest.text(store, "SELECT session FROM symbol_sessions WHERE symbol = 'FTSE'"));
+            // a Zurich file of days every venue trades (and Easter, which all three close) tells no venue: eu_equity and how to set six
+            ImportReport.BarCheck vague = check(store, venueFile("SMI.EASTER", LocalTime.of(9, 0), LocalTime.of(17, 0), easter), "Europe/Zurich");
+            assertEquals("eu_equity", vague.session(), "1 May, Ascension and Whit Monday traded: not SIX's days, and not London's either");
+        }
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("w.duckdb"), tmp.resolve("staging2"))) {
+            ImportReport.BarCheck march = check(store, file("SMI", LocalTime.of(9, 0), LocalTime.of(17, 0), false), "Europe/Zurich");
+            assertEquals("eu_equity", march.session());
+            assertTrue(march.notes().contains("session eu_equity (Xetra's holidays) kept: the bars' days do not tell SIX from Xetra; if they are SIX's, "
+                    + "set it with: sextant session SMI six (or the set_trading_session tool)"), march.notes().toString());
+        }
     }
 
     @Test

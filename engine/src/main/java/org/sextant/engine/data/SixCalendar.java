@@ -1,0 +1,61 @@
+package org.sextant.engine.data;
+
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.Month;
+import java.time.MonthDay;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * SIX Swiss Exchange's trading days (Zurich), the six session's calendar: closed on 1 and 2 January (Berchtoldstag), Good
+ * Friday, Easter Monday, 1 May, Ascension, Whit Monday, 1 August (Swiss National Day), 24, 25, 26 and 31 December; a holiday
+ * on a weekend is not kept on another day, and there are no shortened days. Source: SIX, "Trading and settlement calendar"
+ * (six-group.com, the exchange's holidays as published for 2024-2026). Earlier years follow the same rules, though SWX traded
+ * on 2 January, Ascension, Whit Monday and 1 August for some years from 25 June 2001 (SWX notice of 15 May 2001): those
+ * years' days are not known.
+ */
+public final class SixCalendar {
+    private SixCalendar() {}
+
+    static final List<KeptHolidays.Rule> CLOSURES = List.of(
+            fixed(Month.JANUARY, 1),
+            fixed(Month.JANUARY, 2),
+            new KeptHolidays.Rule.FromEaster(-2),
+            new KeptHolidays.Rule.FromEaster(1),
+            fixed(Month.MAY, 1),
+            new KeptHolidays.Rule.FromEaster(39),
+            new KeptHolidays.Rule.FromEaster(50),
+            fixed(Month.AUGUST, 1),
+            fixed(Month.DECEMBER, 24),
+            fixed(Month.DECEMBER, 25),
+            fixed(Month.DECEMBER, 26),
+            fixed(Month.DECEMBER, 31));
+
+    /** Whether the exchange is closed all day: a weekend or a holiday. */
+    public static boolean closed(LocalDate day) {
+        return day.getDayOfWeek() == DayOfWeek.SATURDAY || day.getDayOfWeek() == DayOfWeek.SUNDAY || holiday(day);
+    }
+
+    /** Whether {@code day} is one of the exchange's holidays (a weekend one included). */
+    public static boolean holiday(LocalDate day) {
+        return HOLIDAYS.computeIfAbsent(day.getYear(), SixCalendar::holidays).contains(day);
+    }
+
+    /** Each year's holidays, worked out once: a forecast asks for every day of its history. */
+    private static final Map<Integer, Set<LocalDate>> HOLIDAYS = new ConcurrentHashMap<>();
+
+    private static Set<LocalDate> holidays(int year) {
+        Set<LocalDate> out = new HashSet<>();
+        for (KeptHolidays.Rule r : CLOSURES) out.add(r.in(year));
+        out.remove(null);
+        return Set.copyOf(out);
+    }
+
+    private static KeptHolidays.Rule fixed(Month month, int day) {
+        return new KeptHolidays.Rule.Fixed(MonthDay.of(month, day));
+    }
+}

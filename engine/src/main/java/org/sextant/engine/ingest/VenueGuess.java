@@ -1,0 +1,135 @@
+package org.sextant.engine.ingest;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.sextant.engine.data.TradingSession;
+
+/**
+ * Which European venue a new symbol's bars trade on, when their days tell: Xetra, SIX and London keep the same instant's hours
+ * (09:00-17:30 Berlin), so hours alone guess eu_equity, but each venue closes on days the others trade (SIX on Ascension,
+ * Whit Monday, 2 January and 1 August; London on its May and August bank holidays, trading on 1 May and 24 December). A venue
+ * whose holiday holds bars is ruled out; of the others, the one whose holidays explain the most weekdays without bars wins,
+ * and a tie keeps eu_equity (Xetra).
+ */
+final class VenueGuess {
+    private VenueGuess() {}
+
+    static final List<TradingSession> VENUES = List.of(TradingSession.EU_EQUITY, TradingSession.SIX, TradingSession.LSE);
+
+    /** A guess and what a reader is told of it: null note when nothing needs saying. */
+    record Guess(String session, String note) {}
+
+    /** The venue the traded days (the bars' dates on their venue's clock) tell; null when they tell none apart from Xetra. */
+    static TradingSession byDays(Set<LocalDate> traded) {
+        if (traded.isEmpty()) return null;
+        LocalDate first = traded.stream().min(LocalDate::compareTo).get(), last = traded.stream().max(LocalDate::compareTo).get();
+        TradingSession best = null;
+        int bestSkipped = -1;
+        boolean tie = false;
+        for (TradingSession v : VENUES) {
+            int skipped = 0;
+            boolean ruledOut = false;
+            for (LocalDate d = first; !d.isAfter(last); d = d.plusDays(1)) {
+                if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY || !v.closed(d)) continue;
+                if (traded.contains(d)) {
+                    ruledOut = true;
+                    break;
+                }
+                skipped++;
+            }
+            if (ruledOut) continue;
+            if (skipped > bestSkipped) {
+                best = v;
+                bestSkipped = skipped;
+                tie = false;
+            } else if (skipped == bestSkipped) {
+                tie = true;
+            }
+        }
+        return best == null || tie || best == TradingSession.EU_EQUITY ? null : best;
+    }
+
+    /**
+     * Each eu_equity guess of {@code detected} (file number and symbol joined by NUL) checked against the days of its bars, with
+     * the note a reader gets: the venue found, or, for times read in Zurich or London that tell no venue, how to set it.
+     */
+    static Map<String, Guess> refine(Connection c, Map<String, ZoneId> euGuessed) throws SQLException {
+        Map<String, Guess> out = new HashMap<>();
+        if (euGuessed.isEmpty()) return out;
+        Map<String, Set<LocalDate>> days = new HashMap<>();
+        StringBuilder keys = new StringBuilder();
+        for (String k : euGuessed.keySet()) {
+            int nul = k.indexOf('\u0000');
+            keys.append(keys.length() == 0 ? "" : ", ").append('(').append(Integer.parseInt(k.substring(0, nul))).append(", ")
+                    .append(ImportBatch.literal(k.substring(nul + 1))).append(')');
+        }
+        // one query for the batch: the Berlin date of each bar (the three venues' hours fall within one date on every clock)
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("WITH k(file_no, symbol) AS (VALUES " + keys + ") "
+                + "SELECT file_no, symbol, list(DISTINCT CAST(timezone('Europe/Berlin', timezone('UTC', ts)) AS DATE)) FROM bar_rows JOIN k USING (file_no, symbol) "
+                + "GROUP BY ALL")) {
+            while (r.next()) {
+                Set<LocalDate> set = new HashSet<>();
+                Array a = r.getArray(3);
+                for (Object o : (Object[]) a.getArray()) set.add(o instanceof LocalDate d ? d : ((java.sql.Date) o).toLocalDate());
+                days.put(r.getInt(1) + "\u0000" + r.getString(2), set);
+            }
+        }
+        for (Map.Entry<String, ZoneId> e : euGuessed.entrySet()) {
+            String symbol = e.getKey().substring(e.getKey().indexOf('\u0000') + 1);
+            Set<LocalDate> traded = days.getOrDefault(e.getKey(), Set.of());
+            TradingSession venue = byDays(traded);
+            if (venue != null) {
+                out.put(e.getKey(), new Guess(venue.label(), "session " + venue.label() + " guessed: the bars' days fit " + name(venue)
+                        + "'s holidays and no other venue's (" + skippedOnlyBy(venue, traded) + "); change it with: sextant session " + symbol + " eu_equity"));
+                continue;
+            }
+            TradingSession zoned = byZone(e.getValue());
+            if (zoned != null) {
+                out.put(e.getKey(), new Guess("eu_equity", "session eu_equity (Xetra's holidays) kept: the bars' days do not tell " + name(zoned)
+                        + " from Xetra; if they are " + name(zoned) + "'s, set it with: sextant session " + symbol + " " + zoned.label()
+                        + " (or the set_trading_session tool)"));
+            }
+        }
+        return out;
+    }
+
+    /** The venue of times read in Zurich or London; null for any other zone. */
+    static TradingSession byZone(ZoneId zone) {
+        if (zone == null) return null;
+        return switch (zone.getId()) {
+            case "Europe/Zurich" -> TradingSession.SIX;
+            case "Europe/London" -> TradingSession.LSE;
+            default -> null;
+        };
+    }
+
+    private static String name(TradingSession venue) {
+        return switch (venue) {
+            case SIX -> "SIX";
+            case LSE -> "London";
+            default -> "Xetra";
+        };
+    }
+
+    /** The weekdays without bars that the venue closes and Xetra does not, at most five: what told it. */
+    private static String skippedOnlyBy(TradingSession venue, Set<LocalDate> traded) {
+        LocalDate first = traded.stream().min(LocalDate::compareTo).get(), last = traded.stream().max(LocalDate::compareTo).get();
+        List<String> shown = new ArrayList<>();
+        for (LocalDate d = first; !d.isAfter(last) && shown.size() < 5; d = d.plusDays(1)) {
+            if (d.getDayOfWeek().getValue() <= 5 && venue.closed(d) && !TradingSession.EU_EQUITY.closed(d)) shown.add(d.toString());
+        }
+        return shown.isEmpty() ? "it trades where Xetra closes" : "no bars on " + String.join(", ", shown);
+    }
+}
