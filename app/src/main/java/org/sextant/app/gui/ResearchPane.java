@@ -231,9 +231,9 @@ final class ResearchPane {
         statistics.setVgap(3);
         // names and values share the panel's width and wrap between words: a value given what the names left broke inside its words
         javafx.scene.layout.ColumnConstraints names = new javafx.scene.layout.ColumnConstraints();
-        names.setPercentWidth(48); // "Configurations", the longest name word, whole at the panel's least width (260)
+        names.setPercentWidth(50); // "Configurations", the longest name word, whole at the panel's least width (260) less its scroll bar
         javafx.scene.layout.ColumnConstraints values = new javafx.scene.layout.ColumnConstraints();
-        values.setPercentWidth(52);
+        values.setPercentWidth(50);
         statistics.getColumnConstraints().setAll(names, values);
         // the figures the verdict rests on in one row under it, in view without scrolling at 1000x700 however long the sentence
         keyFigures.setId("verdict-key-figures");
