@@ -78,7 +78,7 @@ public final class ForecastBacktestImport {
                 int n = 0;
                 List<Item> held = new ArrayList<>();
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastBacktestRows.COLUMNS)
-                        + ", filename FROM " + out.relation().replace("/*.parquet')", "/*.parquet', filename = true, file_row_number = true)")
+                        + ", filename FROM " + out.relationWithFileNames(", file_row_number = true")
                         + " ORDER BY symbol, filename, file_row_number")) {
                     while (r.next()) {
                         long cells = cells(r);
