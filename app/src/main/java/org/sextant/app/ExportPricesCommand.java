@@ -26,6 +26,10 @@ final class ExportPricesCommand extends HomeCommand {
         try (Sextant engine = Sextant.open(home)) {
             PriceParquetExport.Written w = engine.scaleOut().exportPricesParquet(dir);
             System.out.printf("exported %d rows of %d symbols to %s%n", w.rows(), w.symbols(), w.folder());
+        } catch (SextantException e) {
+            // the engine's "target" is the DIR the person typed: named so, and bad input (exit 2)
+            if (!"target".equals(e.field())) throw e;
+            throw new SextantException(e.reason(), "DIR " + e.getMessage(), "DIR", e.fix());
         }
         return 0;
     }

@@ -39,6 +39,22 @@ abstract class HomeCommand implements Callable<Integer> {
         throw new ParameterException(commandSpec.commandLine(), label + " " + file + " " + is + ": give " + expected);
     }
 
+    /**
+     * The text of {@code file} (checked by {@link #requireFile}), which the person named as {@code label}: refused as bad input
+     * naming the file, the byte and the fix when it is not UTF-8 (Java said only "Input length = 1"); none of its bytes are shown.
+     */
+    static String utf8Text(Path file, String label) throws java.io.IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+        java.nio.charset.CoderResult r = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                .decode(in, java.nio.CharBuffer.allocate(bytes.length), true);
+        if (r.isError()) {
+            throw SextantException.invalid(label, file + " is not UTF-8 text (byte " + (in.position() + 1) + " of " + bytes.length
+                    + " is not a UTF-8 character)", "save " + file.getFileName() + " as UTF-8 (in an editor: Save As, encoding UTF-8), then run the command again");
+        }
+        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** One call of {@code capability}, through the running app or the store ({@link EngineAccess}). */
     final JsonNode callEngine(String capability, CallArguments args) {
         try {

@@ -1,6 +1,5 @@
 package org.sextant.app;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
@@ -28,7 +27,7 @@ final class StrategyBacktestCommand extends HomeCommand {
     @Override
     public Integer call() throws Exception {
         StrategyRunSummary r = callEngine("backtest", new CallArguments()
-                .put("spec", "SPEC.json", Files.readString(requireFile(spec, "SPEC.json", "a graph spec file, e.g. docs/examples/sma-cross.json")))
+                .put("spec", "SPEC.json", utf8Text(requireFile(spec, "SPEC.json", "a graph spec file, e.g. docs/examples/sma-cross.json"), "SPEC.json"))
                 .put("symbols", "--symbols", symbols).putGiven("from", "--from", text(from)).putGiven("to", "--to", text(to))
                 .putGiven("oos_start", "--oos-start", text(oosStart)).putGiven("session_id", "--session", session).putGiven("interval", "--interval", interval), StrategyRunSummary.class);
         StringBuilder sb = new StringBuilder();

@@ -29,4 +29,14 @@ class ExportPricesCommandTest {
             assertFalse(Files.exists(target), inside + " must not be written");
         }
     }
+
+    @Test
+    void aFileOrAFullFolderAsDirIsBadInputNamedDir() throws Exception {
+        Path home = dir.resolve("home");
+        Path file = Files.writeString(dir.resolve("passwd"), "root:x:0:0\n");
+        assertEquals(2, Main.run("--home", home.toString(), "export-prices", file.toString()), err.toString());
+        assertEquals("error: DIR " + file + " exists and is not an empty folder\n  fix: name a new folder; the export never overwrites\n",
+                err.toString().replace("\r\n", "\n"));
+        assertEquals("root:x:0:0\n", Files.readString(file), "the file is untouched");
+    }
 }

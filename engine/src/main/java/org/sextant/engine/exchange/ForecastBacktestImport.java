@@ -91,7 +91,7 @@ public final class ForecastBacktestImport {
                 List<Item> held = new ArrayList<>();
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastBacktestRows.COLUMNS).replace(ForecastBacktestRows.OOS_START,
                         recordsOosStart ? ForecastBacktestRows.OOS_START : "NULL::VARCHAR AS " + ForecastBacktestRows.OOS_START)
-                        + ", filename FROM " + out.relation().replace("/*.parquet')", "/*.parquet', filename = true, file_row_number = true)")
+                        + ", filename FROM " + out.relationWithFileNames(", file_row_number = true")
                         + " ORDER BY symbol, filename, file_row_number")) {
                     while (r.next()) {
                         long cells = cells(r);

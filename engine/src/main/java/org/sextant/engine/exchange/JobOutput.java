@@ -11,27 +11,34 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringJoiner;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.store.DuckDbPath;
 import org.sextant.engine.store.Store;
 
 /**
  * A finished scale-out job's output folder (Spark writes part-*.parquet and, once the job
  * committed, _SUCCESS), staged where the store's DuckDB may read it: each file hard-linked
- * (copied across file systems) into a fresh folder under the store's staging folder.
+ * (copied across file systems) into a fresh folder under the store's staging folder, under a name of staging's own
+ * (part-000001.parquet, in the order of the user's names): DuckDB reads a name with * ? or [ as a glob, so a user's
+ * "part-9[9].parquet" would have the bounds checked on another file (attack 30). Refusals name the user's file.
  */
 public final class JobOutput implements AutoCloseable {
     private final Path staged;
     private final Path folder;
     private final JobOutputBounds bounds;
+    /** The user's part file names, in the order of the staged names (part-000001.parquet is the first). */
+    private final List<String> names;
     /** The columns the import reads ({@link #requireWithinBounds}): a refusal's own look reads those and no other. */
     private List<String> read = List.of();
 
-    private JobOutput(Path staged, Path folder, JobOutputBounds bounds) {
+    private JobOutput(Path staged, Path folder, JobOutputBounds bounds, List<String> names) {
         this.staged = staged;
         this.folder = folder;
         this.bounds = bounds;
+        this.names = names;
     }
 
     public static JobOutput stage(Store store, Path folder) {
@@ -60,10 +67,12 @@ public final class JobOutput implements AutoCloseable {
             if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) throw unreadable(p.getFileName().toString(), in);
         }
         bounds.requireFiles(in, parts);
+        List<String> names = new ArrayList<>();
         try {
             Files.createDirectories(staged);
             for (Path p : parts) {
-                Path t = staged.resolve(p.getFileName().toString());
+                names.add(p.getFileName().toString());
+                Path t = staged.resolve(stagedName(names.size()));
                 try {
                     Files.createLink(t, p);
                 } catch (IOException | UnsupportedOperationException otherFileSystem) {
@@ -73,7 +82,12 @@ public final class JobOutput implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("staging " + in + " failed", e);
         }
-        return new JobOutput(staged, in, bounds);
+        return new JobOutput(staged, in, bounds, List.copyOf(names));
+    }
+
+    /** The staged name of the {@code n}th part file (from 1): staging's own, never the user's. */
+    private static String stagedName(int n) {
+        return String.format(java.util.Locale.ROOT, "part-%06d.parquet", n);
     }
 
     public static final String FORECAST_BACKTEST = "forecast-backtest";
@@ -89,7 +103,7 @@ public final class JobOutput implements AutoCloseable {
     static String kind(Store store, Path folder, JobOutputBounds bounds) {
         try (JobOutput out = stage(store, folder, bounds)) {
             List<String> columns = store.read(c -> {
-                out.bounds.requireRows(c, out.folder, out.staged + "/*.parquet");
+                out.requireRows(c);
                 return out.columns(c);
             });
             if (columns.containsAll(StrategySweepRows.COLUMNS)) return STRATEGY_SWEEP;
@@ -113,12 +127,23 @@ public final class JobOutput implements AutoCloseable {
 
     /** The staged files as a DuckDB relation. */
     public String relation() {
-        return "read_parquet('" + staged.toString().replace("'", "''") + "/*.parquet')";
+        return "read_parquet(" + DuckDbPath.filesIn(staged, ".parquet") + ")";
     }
 
-    /** As {@link #relation()}, with a {@code filename} column: the staged file's path, whose name is the user's file name. */
+    /** As {@link #relation()}, with a {@code filename} column: the user's name of the row's part file. */
     public String relationWithFileNames() {
-        return relation().replace("/*.parquet')", "/*.parquet', filename = true)");
+        return relationWithFileNames("");
+    }
+
+    /**
+     * As {@link #relation()} read with {@code options} (", file_row_number = true"), with a {@code filename} column: the
+     * user's name of the row's part file, looked up by the staged name's number.
+     */
+    public String relationWithFileNames(String options) {
+        StringJoiner list = new StringJoiner(", ", "[", "]");
+        for (String n : names) list.add("'" + n.replace("'", "''") + "'");
+        return "(SELECT * EXCLUDE (filename), " + list + "[CAST(regexp_extract(filename, 'part-([0-9]+)[.]parquet$', 1) AS INTEGER)] AS filename FROM read_parquet("
+                + DuckDbPath.filesIn(staged, ".parquet") + ", filename = true" + options + "))";
     }
 
     /**
@@ -129,8 +154,33 @@ public final class JobOutput implements AutoCloseable {
      */
     public void requireWithinBounds(Connection c, List<String> columns, String job) {
         read = List.copyOf(columns);
-        bounds.requireRows(c, folder, staged + "/*.parquet");
-        for (Path f : stagedFiles()) JobOutputSizes.require(c, f, where(f.toString(), folder), columns, job);
+        requireRows(c);
+        List<Path> files = stagedFiles();
+        for (int i = 0; i < files.size(); i++) {
+            try {
+                JobOutputSizes.require(c, DuckDbPath.literal(files.get(i)), names.get(i) + " in " + folder + ", ", columns, job);
+            } catch (SQLException unreadableFooter) { // refused, never skipped: the bounds were not checked
+                throw unreadable(names.get(i), folder);
+            }
+        }
+    }
+
+    /** The rows all part files' footers declare, refused past the bounds; a footer that does not read refuses its file. */
+    private void requireRows(Connection c) {
+        try {
+            bounds.requireRows(c, folder, DuckDbPath.filesIn(staged, ".parquet"));
+        } catch (SQLException unreadable) {
+            List<Path> files = stagedFiles();
+            for (int i = 0; i < files.size(); i++) {
+                try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT num_rows FROM parquet_file_metadata(" + DuckDbPath.literal(files.get(i)) + ")")) {
+                    r.next();
+                } catch (SQLException e) {
+                    throw unreadable(names.get(i), folder);
+                }
+            }
+            throw SextantException.invalid("output", folder + ": its part files' footers do not read together (" + unreadable.getMessage().lines().findFirst().orElse("")
+                    .replace(staged.toString(), folder.toString()) + ")", "rerun the job, or give its untouched output folder (the job's --out folder as the job left it)");
+        }
     }
 
     private List<Path> stagedFiles() {
@@ -161,8 +211,9 @@ public final class JobOutput implements AutoCloseable {
                     + " job's output took more memory and temporary disk than one import may use; nothing was imported", "output",
                     "run the job on fewer symbols (or configurations) a time, and import each output", e);
         }
-        for (Path f : stagedFiles()) {
-            String file = "read_parquet('" + f.toString().replace("'", "''") + "')";
+        List<Path> files = stagedFiles();
+        for (int i = 0; i < files.size(); i++) {
+            String file = "read_parquet(" + DuckDbPath.literal(files.get(i)) + ")";
             try (Statement s = c.createStatement()) {
                 java.util.StringJoiner cols = new java.util.StringJoiner(", ");
                 try (ResultSet d = s.executeQuery("DESCRIBE SELECT * FROM " + file)) {
@@ -172,11 +223,11 @@ public final class JobOutput implements AutoCloseable {
                 // the columns the import reads, every value (a bad page fails here); no other: they were never checked
                 try (ResultSet r = s.executeQuery("SELECT " + cols + " FROM " + file)) {
                     while (r.next()) {
-                        for (int i = 1; i <= r.getMetaData().getColumnCount(); i++) r.getObject(i);
+                        for (int k = 1; k <= r.getMetaData().getColumnCount(); k++) r.getObject(k);
                     }
                 }
             } catch (SQLException unreadable) {
-                return unreadable(f.getFileName().toString(), folder);
+                return unreadable(names.get(i), folder);
             }
         }
         String why = e.getMessage().lines().findFirst().orElse("").replace(staged.toString(), folder.toString());
@@ -195,9 +246,9 @@ public final class JobOutput implements AutoCloseable {
                 "rerun the job, or give its untouched output folder (the job's --out folder as the job left it)");
     }
 
-    /** "FILE in FOLDER, ": where a row of {@link #relationWithFileNames()} came from, by the user's file name (not the staged copy's path). */
-    public static String where(String stagedPath, Path folder) {
-        return Path.of(stagedPath).getFileName() + " in " + folder + ", ";
+    /** "FILE in FOLDER, ": where a row of {@link #relationWithFileNames()} came from, by its {@code filename} (the user's file name). */
+    public static String where(String fileName, Path folder) {
+        return fileName + " in " + folder + ", ";
     }
 
     // dup: best-effort removal as StagedFile's; a leftover in staging is removed at the next open

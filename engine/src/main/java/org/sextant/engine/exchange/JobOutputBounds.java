@@ -42,15 +42,15 @@ public record JobOutputBounds(int partFiles, long bytes, long rows) {
         if (total > bytes) throw refusal(folder + " holds " + total + " bytes of part files, more than the " + bytes + " one import reads");
     }
 
-    /** Refuses the staged files {@code stagedGlob} of {@code folder} whose footers declare more rows in all than one import reads. */
-    void requireRows(Connection c, Path folder, String stagedGlob) {
+    /**
+     * Refuses the staged files {@code staged} (a SQL literal, {@link org.sextant.engine.store.DuckDbPath}) of {@code folder} whose
+     * footers declare more rows in all than one import reads; a footer that does not read throws, for the caller to name its file.
+     */
+    void requireRows(Connection c, Path folder, String staged) throws SQLException {
         long declared;
-        try (Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("SELECT coalesce(sum(num_rows), 0) FROM parquet_file_metadata('" + stagedGlob.replace("'", "''") + "')")) {
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT coalesce(sum(num_rows), 0) FROM parquet_file_metadata(" + staged + ")")) {
             r.next();
             declared = r.getLong(1);
-        } catch (SQLException unreadable) {
-            return; // a footer that does not read: the read that follows names its file as not a readable Parquet file
         }
         if (declared > rows) throw refusal(folder + " holds " + declared + " rows (its part files' footers say so), more than the " + rows + " one import reads");
     }

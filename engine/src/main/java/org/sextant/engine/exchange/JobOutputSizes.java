@@ -1,6 +1,5 @@
 package org.sextant.engine.exchange;
 
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -33,11 +32,14 @@ final class JobOutputSizes {
     /** Per row group and column, the bytes beyond the per-value bound: a dictionary page's and data pages' headers. */
     static final long MAX_EXTRA_BYTES = 64 * 1024;
 
-    /** Refuses part file {@code file} (named {@code where}, "FILE in FOLDER, ") when a column in {@code columns} passes the bounds. */
-    static void require(Connection c, Path file, String where, List<String> columns, String job) {
+    /**
+     * Refuses part file {@code file} (a SQL literal, {@link org.sextant.engine.store.DuckDbPath}; named {@code where}, "FILE in FOLDER, ")
+     * when a column in {@code columns} passes the bounds; a footer that does not read throws, for the caller to refuse.
+     */
+    static void require(Connection c, String file, String where, List<String> columns, String job) throws SQLException {
         String sql = "SELECT row_group_id, row_group_num_rows, path_in_schema, num_values, total_uncompressed_size, type IN ('BYTE_ARRAY', 'FIXED_LEN_BYTE_ARRAY'), "
-                + "greatest(coalesce(length(stats_min_value), 0), coalesce(length(stats_max_value), 0)) FROM parquet_metadata('"
-                + file.toString().replace("'", "''") + "') ORDER BY row_group_id, column_id";
+                + "greatest(coalesce(length(stats_min_value), 0), coalesce(length(stats_max_value), 0)) FROM parquet_metadata("
+                + file + ") ORDER BY row_group_id, column_id";
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(sql)) {
             while (r.next()) {
                 String path = r.getString(3);
@@ -58,8 +60,6 @@ final class JobOutputSizes {
                             + " values, more than the " + bound + " that values of at most " + max + " bytes take");
                 }
             }
-        } catch (SQLException unreadable) {
-            // an unreadable footer: the read that follows names the file as not a readable Parquet file
         }
     }
 

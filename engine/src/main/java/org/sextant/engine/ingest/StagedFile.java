@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.UUID;
 import org.sextant.engine.SextantException;
+import org.sextant.engine.store.DuckDbPath;
 
 /**
  * A user's file made visible to DuckDB, whose file access is confined to the staging folder:
@@ -404,9 +405,9 @@ public final class StagedFile implements AutoCloseable {
         return java.util.List.copyOf(notes);
     }
 
-    /** The path as a SQL string literal. */
+    /** The path as a SQL string literal DuckDB reads as this file, whatever the folder of SEXTANT_HOME is called ({@link DuckDbPath}). */
     String sqlLiteral() {
-        return "'" + path.toString().replace("'", "''") + "'";
+        return DuckDbPath.literal(path);
     }
 
     /**

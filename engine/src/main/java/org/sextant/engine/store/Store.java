@@ -94,8 +94,10 @@ public final class Store implements AutoCloseable {
                 // set here, not as a connection property: given at connect DuckDB shows it but did not hold it (a 6 KB Parquet
                 // file spilled 29 GB past a 4 GB bound); SET gives the bound to its buffer manager
                 s.execute("SET max_temp_directory_size='" + maxTempSize + "'");
-                String staging = stagingDir.toAbsolutePath().normalize().toString().replace("'", "''");
-                s.execute("SET allowed_directories=['" + staging + "/']");
+                String staging = stagingDir.toAbsolutePath().normalize().toString();
+                // and as DuckDbPath writes it: a folder named with * ? or [ is read through its escaped pattern
+                s.execute("SET allowed_directories=['" + (staging + "/").replace("'", "''") + "', '"
+                        + (DuckDbPath.pattern(staging) + "/").replace("'", "''") + "']");
                 s.execute("SET enable_external_access=false");
                 s.execute("SET lock_configuration=true");
             }
