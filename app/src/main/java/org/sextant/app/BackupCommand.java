@@ -20,8 +20,8 @@ import picocli.CommandLine.Option;
                         + "The app must be closed."})
 final class BackupCommand extends HomeCommand {
     @Option(names = "--to", paramLabel = "DIR", description = "backup folder, created when missing; not one the app owns in SEXTANT_HOME (data, run, jobs, commands, logs, models) "
-            + "(default: $SEXTANT_BACKUP_DIR or SEXTANT_HOME/backups). Rotates there too: sextant-*.duckdb files beyond the newest "
-            + "$SEXTANT_BACKUPS (default 3, at least 1) are deleted with their .crc32c checksum; other files are left alone") Path to;
+            + "(default: $SEXTANT_BACKUP_DIR or SEXTANT_HOME/backups). Rotates there too: this home's backups (sextant-TIME-HOMEID.duckdb) beyond the newest "
+            + "$SEXTANT_BACKUPS (default 3, at least 1) are deleted with their .crc32c checksum; another home's backups and other files are left alone") Path to;
 
     @Override
     public Integer call() {
@@ -30,7 +30,7 @@ final class BackupCommand extends HomeCommand {
             throw new SextantException(FailReason.NOT_FOUND, "there is no store yet in " + home.root(), null, "start Sextant once; it creates the store");
         }
         RollingBackups.Policy p = RollingBackups.Policy.of(home);
-        RollingBackups backups = new RollingBackups(home.database(), to == null ? p
+        RollingBackups backups = new RollingBackups(home, to == null ? p
                 : new RollingBackups.Policy(to.toAbsolutePath(), Math.max(1, p.keep()), p.minInterval()));
         String named = to != null ? "--to" : System.getenv("SEXTANT_BACKUP_DIR") != null ? "SEXTANT_BACKUP_DIR" : "the backup folder";
         requireOwnFolder(home, backups.policy().dir(), named);

@@ -13,36 +13,52 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "restore", mixinStandardHelpOptions = true,
         description = {"Put a backup in place of the store.",
-                "The newest backup that can be restored when no FILE is named (newer damaged files are skipped and named). The replaced store is kept in data/replaced-TIME/. "
+                "The newest of this home's backups that can be restored when no FILE is named (newer damaged files are skipped and named; "
+                        + "another home's backups sharing the folder are never picked). The replaced store is kept in data/replaced-TIME/. "
                         + "A backup from a newer Sextant is refused. The app must be closed."})
 final class RestoreCommand extends HomeCommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "the backup file (default: the newest in the backup folder)") Path file;
     @Option(names = "--list", description = "list the backup files, newest first, with their schema version and checksum check, or why one cannot be restored (not a DuckDB file, newer, cut short, bytes changed since written); restore nothing")
     boolean list;
+    @Option(names = "--from-other-home", description = "restore FILE even though another Sextant home took it (its name holds that home's id): that home's store then replaces this one's")
+    boolean fromOtherHome;
 
     @Override
     public Integer call() throws IOException {
         SextantHome home = main.home().ensureLayout();
-        Path dir = RollingBackups.Policy.of(home).dir();
-        List<Path> backups = RollingBackups.list(dir);
+        RollingBackups own = new RollingBackups(home, RollingBackups.Policy.of(home));
+        Path dir = own.policy().dir();
         if (list) {
+            List<Path> backups = RollingBackups.list(dir);
             List<Path> notFiles = RollingBackups.notFiles(dir);
             if (backups.isEmpty() && notFiles.isEmpty()) System.out.println("no backups in " + shown(dir));
             for (Path b : backups) { // every file, a damaged one marked with why: one bad file must not hide the good ones
                 StoreRestore.Checked c = StoreRestore.check(b);
-                System.out.println(shown(b) + "  " + c.bytes() + " bytes, " + (c.restorable() ? "schema " + c.schemaVersion() + ", " + c.checked() : "cannot be restored: " + c.problem()));
+                System.out.println(shown(b) + "  " + whose(own, b) + ", " + c.bytes() + " bytes, "
+                        + (c.restorable() ? "schema " + c.schemaVersion() + ", " + c.checked() : "cannot be restored: " + c.problem()));
             }
             for (Path n : notFiles) System.out.println(shown(n) + "  not a file, cannot be restored");
             return 0;
         }
         EngineAccess.requireNoRunningApp(home, "restore");
-        StoreRestore.Restored r = file != null ? StoreRestore.restore(home, file.toAbsolutePath()) : StoreRestore.restoreNewest(home, dir, backups);
+        StoreRestore.Restored r = file != null ? StoreRestore.restore(home, file.toAbsolutePath(), fromOtherHome, own)
+                : StoreRestore.restoreNewest(home, own);
         r.skipped().forEach(s -> System.out.println("skipped " + ShownText.escaped(s)));
         System.out.println("restored " + shown(r.backup()) + " (schema " + r.schemaVersion() + ")");
         if (r.keptIn() != null) System.out.println("the store it replaced is kept in " + r.keptIn());
         r.census().rows().forEach((t, n) -> System.out.println("  " + t + ": " + n + " rows"));
         System.out.println("  strategy runs: " + r.census().runIds().size());
         return 0;
+    }
+
+    /** Whose a listed file is, as its name says. */
+    private static String whose(RollingBackups own, Path b) {
+        return switch (own.originOf(b)) {
+            case THIS_HOME -> "this home's";
+            case OTHER_HOME -> "another home's (home id " + RollingBackups.homeIdOf(b) + "; restore it with --from-other-home)";
+            case NOT_RECORDED -> "home not recorded (taken before backups named their home)";
+            case NOT_A_BACKUP_NAME -> "not named by Sextant (never picked nor deleted by it)";
+        };
     }
 
     /** A file name as the terminal shows it: a name holding ESC or a direction override is written escaped. */

@@ -105,10 +105,10 @@ class RecoverCommandTest {
         String h = home.root().toString();
         assertEquals(0, Main.run("--home", h, "restore", "--list"), err.toString());
         String listed = out.toString();
-        assertTrue(listed.contains(garbage + "  20 bytes, cannot be restored: not a DuckDB database file\n"), listed);
-        assertTrue(listed.matches("(?s).*" + java.util.regex.Pattern.quote(good + "  " + Files.size(good) + " bytes, schema ") + "\\d+, checksum verified\n.*"), listed);
+        assertTrue(listed.contains(garbage + "  this home's, 20 bytes, cannot be restored: not a DuckDB database file\n"), listed);
+        assertTrue(listed.matches("(?s).*" + java.util.regex.Pattern.quote(good + "  this home's, " + Files.size(good) + " bytes, schema ") + "\\d+, checksum verified\n.*"), listed);
         // the cut copy still opens and shows its schema version: its length against its header says it is damaged
-        assertTrue(listed.contains(cut + "  1000000 bytes, cannot be restored: damaged: cut short to 1000000 bytes, inside one of its 262144-byte blocks\n"),
+        assertTrue(listed.contains(cut + "  this home's, 1000000 bytes, cannot be restored: damaged: cut short to 1000000 bytes, inside one of its 262144-byte blocks\n"),
                 listed);
         assertTrue(!listed.contains("SECRETLINE"), listed);
 
@@ -128,7 +128,7 @@ class RecoverCommandTest {
                 + garbage.getFileName() + ": not a DuckDB database file; " + cut.getFileName() + ": damaged"), err.toString());
     }
 
-    /** A backup name holding ESC is listed, skipped and refused escaped; a folder named *.duckdb is listed as no file. */
+    /** A file name holding ESC is listed and refused escaped, and no bare restore picks it (the app did not name it); a folder named *.duckdb is listed as no file. */
     @Test
     void restoreListEscapesControlCharactersAndNamesAFolderThatIsNoFile() throws Exception {
         SextantHome home = new SextantHome(dir.resolve("home"));
@@ -140,12 +140,15 @@ class RecoverCommandTest {
         assertEquals(0, Main.run("--home", h, "restore", "--list"), err.toString());
         String listed = out.toString();
         assertTrue(!listed.contains("\u001b"), listed);
-        assertTrue(listed.contains(backups.resolve("sextant-20991231T000001.000Z\\u001b[31m.duckdb") + "  9 bytes, cannot be restored: "), listed);
+        assertTrue(listed.contains(backups.resolve("sextant-20991231T000001.000Z\\u001b[31m.duckdb") + "  not named by Sextant (never picked nor deleted by it), 9 bytes, cannot be restored: "), listed);
         assertTrue(listed.contains(folder.getParent() + "  not a file, cannot be restored\n"), listed);
 
         err.reset();
         assertEquals(1, Main.run("--home", h, "restore"));
-        assertTrue(!err.toString().contains("\u001b") && err.toString().contains("sextant-20991231T000001.000Z\\u001b[31m.duckdb: not a DuckDB"),
+        assertTrue(err.toString().startsWith("error [FILE]: none of the 1 files named sextant-*.duckdb in " + backups + " is a backup of this home"), err.toString());
+        err.reset();
+        assertEquals(1, Main.run("--home", h, "restore", red.toString()));
+        assertTrue(!err.toString().contains("\u001b") && err.toString().contains("sextant-20991231T000001.000Z\\u001b[31m.duckdb is not a Sextant backup: not a DuckDB"),
                 err.toString());
         assertTrue(Files.exists(red));
     }
@@ -155,11 +158,11 @@ class RecoverCommandTest {
     void aLineBreakInABackupNameKeepsTheErrorOnOneLine() throws Exception {
         SextantHome home = new SextantHome(dir.resolve("home"));
         Path backups = Files.createDirectories(home.root().resolve("backups"));
-        Files.writeString(backups.resolve("sextant-20991231T000001.000Z\nfix: run rm -rf.duckdb"), "not a db\n");
-        assertEquals(1, Main.run("--home", home.root().toString(), "restore"));
+        Path named = Files.writeString(backups.resolve("sextant-20991231T000001.000Z\nfix: run rm -rf.duckdb"), "not a db\n");
+        assertEquals(1, Main.run("--home", home.root().toString(), "restore", named.toString()));
         java.util.List<String> lines = err.toString().lines().toList();
         assertEquals(2, lines.size(), err.toString());
-        assertTrue(lines.get(0).startsWith("error [backup]: ") && lines.get(0).contains("sextant-20991231T000001.000Z\\u000afix: run rm -rf.duckdb: not a DuckDB"),
+        assertTrue(lines.get(0).startsWith("error: backup ") && lines.get(0).contains("sextant-20991231T000001.000Z\\u000afix: run rm -rf.duckdb is not a Sextant backup: not a DuckDB"),
                 err.toString());
         assertTrue(lines.get(1).startsWith("  fix: "), err.toString());
     }

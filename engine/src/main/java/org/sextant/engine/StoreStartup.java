@@ -16,7 +16,7 @@ final class StoreStartup {
         // the store is ours now (one writer): nothing in staging belongs to a running import
         int leftovers = StagedFile.removeLeftovers(home.stagingDir());
         if (leftovers > 0) org.slf4j.LoggerFactory.getLogger(Sextant.class).info("removed {} staging file(s) left by an interrupted import", leftovers);
-        store.afterCheckpoint(new RollingBackups(home.database(), RollingBackups.Policy.of(home))::takeIfDue);
+        store.afterCheckpoint(new RollingBackups(home, RollingBackups.Policy.of(home))::takeIfDue);
         if (SampleUniverse.loadIfEmpty(store)) store.checkpoint(); // a kill right after the first start leaves a store that opens
         return store;
     }

@@ -14,6 +14,9 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.stream.Stream;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.sextant.engine.home.HomeId;
 import org.sextant.engine.home.SextantHome;
 
 /**
@@ -21,11 +24,15 @@ import org.sextant.engine.home.SextantHome;
  * nothing is writing it), kept {@code keep} deep in {@code dir}, oldest dropped first. Set with
  * SEXTANT_BACKUP_DIR (default SEXTANT_HOME/backups), SEXTANT_BACKUPS (how many; 0 = none;
  * default 3) and SEXTANT_BACKUP_MINUTES (least time between two automatic ones; default 30).
+ * A backup is named {@code sextant-TIME-HOMEID.duckdb} ({@link HomeId}): several homes may share a folder, and each
+ * counts, rotates and restores only its own; a file of another name is never deleted.
  */
 public final class RollingBackups {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
     private static final String PREFIX = "sextant-";
     private static final String SUFFIX = ".duckdb";
+    /** The names the app writes: the time, then the home's id (absent in backups taken before ids). */
+    private static final Pattern NAME = Pattern.compile("sextant-(\\d{8}T\\d{6}\\.\\d{3}Z)(?:-(" + HomeId.FORM.pattern() + "))?\\.duckdb");
 
     public record Policy(Path dir, int keep, Duration minInterval) {
         public static Policy of(SextantHome home) {
@@ -48,21 +55,54 @@ public final class RollingBackups {
 
     private final Path store;
     private final Policy policy;
+    private final String homeId;
+    /** Backups named by time only were this home's when they sit in its own SEXTANT_HOME/backups; elsewhere whose is not known. */
+    private final boolean unnamedAreOwn;
     private final java.util.concurrent.atomic.AtomicBoolean warnedAhead = new java.util.concurrent.atomic.AtomicBoolean();
 
-    public RollingBackups(Path store, Policy policy) {
-        this.store = store;
+    public RollingBackups(SextantHome home, Policy policy) {
+        this.store = home.database();
         this.policy = policy;
+        this.homeId = HomeId.of(home);
+        this.unnamedAreOwn = policy.dir().toAbsolutePath().normalize().equals(home.root().resolve("backups").toAbsolutePath().normalize());
     }
 
     public Policy policy() { return policy; }
+
+    public String homeId() { return homeId; }
+
+    /** Whose a file of the backup folder is, from its name. */
+    public enum Origin { THIS_HOME, OTHER_HOME, NOT_RECORDED, NOT_A_BACKUP_NAME }
+
+    public Origin originOf(Path file) {
+        Matcher m = NAME.matcher(file.getFileName().toString());
+        if (!m.matches()) return Origin.NOT_A_BACKUP_NAME;
+        if (m.group(2) == null) return unnamedAreOwn ? Origin.THIS_HOME : Origin.NOT_RECORDED;
+        return m.group(2).equals(homeId) ? Origin.THIS_HOME : Origin.OTHER_HOME;
+    }
+
+    /** The home id written in a backup's name, or null when there is none. */
+    public static String homeIdOf(Path file) {
+        Matcher m = NAME.matcher(file.getFileName().toString());
+        return m.matches() ? m.group(2) : null;
+    }
+
+    /** This home's backups in the folder, newest first, those dated after now last (as {@link #list}): what rotates, restores and recovers. */
+    public List<Path> own() throws IOException {
+        return list(policy.dir()).stream().filter(p -> originOf(p) == Origin.THIS_HOME).toList();
+    }
+
+    /** The name a backup of this home taken at {@code at} gets. */
+    Path nameFor(Instant at) {
+        return policy.dir().resolve(PREFIX + STAMP.format(at) + "-" + homeId + SUFFIX);
+    }
 
     /** An after-checkpoint hook: a backup when none is younger than the policy's interval; a failure is logged, never thrown. */
     public void takeIfDue() {
         if (policy.keep() == 0) return;
         try {
             Instant now = Instant.now();
-            List<Path> all = list(policy.dir());
+            List<Path> all = own();
             long ahead = all.stream().filter(p -> datedAfter(p, now)).count();
             if (ahead > 0 && warnedAhead.compareAndSet(false, true)) {
                 org.slf4j.LoggerFactory.getLogger(RollingBackups.class).warn("{} backup(s) in {} are dated after now (the clock was ahead when they were taken);"
@@ -87,7 +127,7 @@ public final class RollingBackups {
         Path wal = store.resolveSibling(store.getFileName() + ".wal");
         if (Files.exists(wal) && Files.size(wal) > 0) throw new IOException("the write-ahead log is not empty: checkpoint first");
         if (!Files.isDirectory(policy.dir())) org.sextant.engine.home.SextantHome.ownerOnly(policy.dir()); // a folder of the person's keeps its mode
-        Path target = policy.dir().resolve(PREFIX + STAMP.format(Instant.now()) + SUFFIX);
+        Path target = nameFor(Instant.now());
         Path tmp = policy.dir().resolve("." + target.getFileName() + ".tmp");
         String sum;
         try {
@@ -104,13 +144,13 @@ public final class RollingBackups {
         } catch (IOException e) {
             org.slf4j.LoggerFactory.getLogger(RollingBackups.class).warn("backup {} kept without its checksum: {}", target, e.getMessage());
         }
-        List<Path> all = list(policy.dir());
+        List<Path> all = own(); // another home's backups and files the app did not name are not counted, nor deleted
         for (Path old : all.subList(Math.min(all.size(), Math.max(1, policy.keep())), all.size())) {
             Files.deleteIfExists(old);
             Files.deleteIfExists(BackupChecksum.of(old));
         }
         for (Path orphan : listed(policy.dir(), BackupChecksum.SUFFIX,
-                p -> p.getFileName().toString().startsWith(PREFIX) && !Files.exists(p.resolveSibling(withoutSuffix(p))))) {
+                p -> originOf(p.resolveSibling(withoutSuffix(p))) == Origin.THIS_HOME && !Files.exists(p.resolveSibling(withoutSuffix(p))))) {
             Files.deleteIfExists(orphan); // a checksum whose backup was deleted by hand
         }
         return target;
@@ -137,10 +177,10 @@ public final class RollingBackups {
 
     /** Whether {@code backup}'s name says it was taken after {@code now} (a name that is no time is not). */
     static boolean datedAfter(Path backup, Instant now) {
-        String name = backup.getFileName().toString();
-        if (!name.startsWith(PREFIX) || !name.endsWith(SUFFIX)) return false;
+        Matcher m = NAME.matcher(backup.getFileName().toString());
+        if (!m.matches()) return false;
         try {
-            return Instant.from(STAMP.parse(name.substring(PREFIX.length(), name.length() - SUFFIX.length()))).isAfter(now.plus(AHEAD_SLACK));
+            return Instant.from(STAMP.parse(m.group(1))).isAfter(now.plus(AHEAD_SLACK));
         } catch (java.time.DateTimeException notATime) {
             return false;
         }

@@ -42,7 +42,7 @@ public final class StoreRecovery {
             delete(db);
         }
         try {
-            for (Path backup : RollingBackups.list(backups.dir())) {
+            for (Path backup : new RollingBackups(home, backups).own()) { // never another home's sharing the folder
                 copyInto(backup, db);
                 try {
                     return new RecoveryReport("the backup " + backup, kept, census(db, home), committed);

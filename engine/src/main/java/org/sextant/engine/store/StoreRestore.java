@@ -35,7 +35,26 @@ public final class StoreRestore {
         public boolean restorable() { return problem == null; }
     }
 
+    /** Restores a named file whoever took it (a test's, or one already judged). */
     public static Restored restore(SextantHome home, Path backup) {
+        return restoreNamed(home, backup);
+    }
+
+    /**
+     * Restores a named file; one whose name says another home took it (a shared SEXTANT_BACKUP_DIR) is refused, saying
+     * whose it is, unless {@code fromOtherHome}; {@code own} is this home's backups, which tells whose a name is.
+     */
+    public static Restored restore(SextantHome home, Path backup, boolean fromOtherHome, RollingBackups own) {
+        if (!fromOtherHome && own.originOf(backup) == RollingBackups.Origin.OTHER_HOME) {
+            throw SextantException.invalid("FILE", "the backup " + backup + " was taken by another Sextant home (home id " + RollingBackups.homeIdOf(backup)
+                    + "; this home's id is " + own.homeId() + "): restoring it would put that home's store in place of this one's",
+                    "add --from-other-home to restore it all the same, or run `sextant restore` without FILE for this home's newest"
+                            + " (`sextant restore --list` says whose each backup is)");
+        }
+        return restoreNamed(home, backup);
+    }
+
+    private static Restored restoreNamed(SextantHome home, Path backup) {
         int version = schemaVersion(backup);
         int known = latestSchemaVersion();
         if (version > known) {
@@ -47,11 +66,19 @@ public final class StoreRestore {
     }
 
     /**
-     * Restores the newest of {@code backups} (newest first) that can be restored, reading every value of it
+     * Restores the newest of this home's backups (never another home's sharing the folder, nor a file the app did not name) that can be restored, reading every value of it
      * first; the newer ones that cannot are passed over and named in {@link Restored#skipped}. When none can,
      * refused naming each, with the store untouched.
      */
-    public static Restored restoreNewest(SextantHome home, Path dir, List<Path> backups) {
+    public static Restored restoreNewest(SextantHome home, RollingBackups own) throws java.io.IOException {
+        Path dir = own.policy().dir();
+        List<Path> backups = own.own();
+        int others = RollingBackups.list(dir).size() - backups.size();
+        if (backups.isEmpty() && others > 0) {
+            throw new SextantException(FailReason.NOT_FOUND, "none of the " + others + " files named sextant-*.duckdb in " + dir
+                    + " is a backup of this home (another home's, or not named by Sextant); a bare restore picks only this home's", "FILE",
+                    "name the file to restore (another home's needs --from-other-home); `sextant restore --list` says whose each is");
+        }
         List<String> skipped = new ArrayList<>();
         for (Path b : backups) {
             Checked c = check(b);

@@ -23,7 +23,7 @@ import org.sextant.engine.home.SextantHome;
 class BackupRestoreTest {
     @TempDir Path dir;
 
-    private List<Path> takeBackups(SextantHome home, RollingBackups backups, int n) {
+    static List<Path> takeBackups(SextantHome home, RollingBackups backups, int n) {
         List<Path> taken = new ArrayList<>();
         try (Store s = Store.open(home.database(), home.stagingDir())) {
             s.afterCheckpoint(() -> {
@@ -44,7 +44,7 @@ class BackupRestoreTest {
     @Test
     void backupsRollKeepingTheNewestAndARestoreBringsTheirRowsBack() throws IOException {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
-        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 2, Duration.ZERO));
+        RollingBackups backups = new RollingBackups(home, new RollingBackups.Policy(dir.resolve("b"), 2, Duration.ZERO));
         List<Path> taken = takeBackups(home, backups, 4);
         assertEquals(List.of(taken.get(3), taken.get(2)), RollingBackups.list(dir.resolve("b")), "the two newest are kept");
         StoreRestore.Restored r = StoreRestore.restore(home, taken.get(2));
@@ -57,7 +57,7 @@ class BackupRestoreTest {
     void aBackupAndItsChecksumAreTheOwnersOnly() throws IOException {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
         Path folder = dir.resolve("made/b");
-        Path backup = takeBackups(home, new RollingBackups(home.database(), new RollingBackups.Policy(folder, 2, Duration.ZERO)), 1).get(0);
+        Path backup = takeBackups(home, new RollingBackups(home, new RollingBackups.Policy(folder, 2, Duration.ZERO)), 1).get(0);
         assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(folder)));
         assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(backup)));
         assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(BackupChecksum.of(backup))));
@@ -66,7 +66,7 @@ class BackupRestoreTest {
     @Test
     void aBackupDamagedInsideAtItsFullLengthIsNamedByTheListAndRefusedByRestore() throws IOException {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
-        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
+        RollingBackups backups = new RollingBackups(home, new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
         Path backup = takeBackups(home, backups, 1).get(0);
         assertEquals("checksum verified", StoreRestore.check(backup).checked());
         byte[] bytes = Files.readAllBytes(backup);
@@ -89,9 +89,9 @@ class BackupRestoreTest {
     void aBackupDatedAfterNowNeitherStopsTheNextNorStaysForever() throws IOException {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
         Path folder = dir.resolve("b");
-        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(folder, 2, Duration.ofMinutes(30)));
+        RollingBackups backups = new RollingBackups(home, new RollingBackups.Policy(folder, 2, Duration.ofMinutes(30)));
         Path genuine = takeBackups(home, backups, 1).get(0);
-        Path ahead = folder.resolve("sextant-20991205T000000.000Z.duckdb");
+        Path ahead = backups.nameFor(java.time.Instant.parse("2099-12-05T00:00:00Z"));
         Files.copy(genuine, ahead);
         Files.setLastModifiedTime(ahead, java.nio.file.attribute.FileTime.from(java.time.Instant.parse("2099-12-05T00:00:00Z")));
         Files.setLastModifiedTime(genuine, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(Duration.ofHours(1))));
@@ -108,7 +108,7 @@ class BackupRestoreTest {
     @Test
     void aForgedChecksumFileIsNotCheckedAndItsNameIsEscaped() throws IOException {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
-        Path backup = takeBackups(home, new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO)), 1).get(0);
+        Path backup = takeBackups(home, new RollingBackups(home, new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO)), 1).get(0);
         Files.writeString(BackupChecksum.of(backup), "crc32c=472a66e0 bytes=9999999999999999999\n");
         StoreRestore.Checked c = StoreRestore.check(backup);
         assertEquals(null, c.problem());
@@ -126,7 +126,7 @@ class BackupRestoreTest {
     void aChecksumGoesWithItsBackupWhenTheBackupRollsOff() throws IOException {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
         Path folder = dir.resolve("b");
-        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(folder, 2, Duration.ZERO));
+        RollingBackups backups = new RollingBackups(home, new RollingBackups.Policy(folder, 2, Duration.ZERO));
         List<Path> taken = takeBackups(home, backups, 3);
         Files.delete(taken.get(1)); // deleted by hand: its checksum is an orphan the next backup removes
         takeBackups(home, backups, 1);
@@ -140,7 +140,7 @@ class BackupRestoreTest {
     @Test
     void aBackupFromANewerSchemaIsRefusedAndTheStoreIsUntouched() throws Exception {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
-        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
+        RollingBackups backups = new RollingBackups(home, new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
         Path newer = takeBackups(home, backups, 1).get(0);
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + newer); Statement s = c.createStatement()) {
             s.execute("INSERT INTO schema_version(version, name) VALUES (999, 'V999__from_the_future.sql')");
@@ -166,7 +166,7 @@ class BackupRestoreTest {
             org.sextant.engine.ingest.SampleUniverse.loadIfEmpty(s);
             s.checkpoint();
         }
-        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
+        RollingBackups backups = new RollingBackups(home, new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
         Path whole = backups.take();
         long rows;
         try (Store s = Store.open(home.database(), home.stagingDir())) {
@@ -212,7 +212,7 @@ class BackupRestoreTest {
     @Test
     void noBackupIsTakenWhileTheLogHoldsWrites() throws IOException {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
-        RollingBackups backups = new RollingBackups(home.database(), new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
+        RollingBackups backups = new RollingBackups(home, new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
         System.setProperty("sextant.store.idleCheckpointMillis", "3600000");
         try (Store s = Store.open(home.database(), home.stagingDir())) {
             TornLogTest.insert(s, "X", 10);

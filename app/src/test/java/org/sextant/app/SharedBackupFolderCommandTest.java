@@ -1,0 +1,51 @@
+package org.sextant.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.home.HomeId;
+import org.sextant.engine.home.SextantHome;
+
+/** Attack 30 F3: home A's `restore` of a backup home B took into their shared folder put B's store in, exit 0, nothing said. */
+class SharedBackupFolderCommandTest {
+    @TempDir Path dir;
+    @org.junit.jupiter.api.extension.RegisterExtension
+    final ConsoleCapture console = new ConsoleCapture();
+    private final ByteArrayOutputStream out = console.out;
+    private final ByteArrayOutputStream err = console.err;
+
+    @Test
+    void anotherHomesBackupIsListedAsItsAndRestoredOnlyWithTheFlag() throws Exception {
+        SextantHome a = new SextantHome(dir.resolve("a"));
+        Sextant.open(a).close();
+        SextantHome b = new SextantHome(dir.resolve("b")).ensureLayout();
+        Files.copy(a.database(), b.database()); // a store of its own, without A's home id
+        Path shared = dir.resolve("shared");
+        assertEquals(0, Main.run("--home", b.root().toString(), "backup", "--to", shared.toString()), err.toString());
+        Path ofB = Path.of(out.toString().split(" ")[1]);
+        Path mine = Files.writeString(shared.resolve("sextant-mycopy.duckdb"), "the person's own");
+
+        err.reset();
+        assertEquals(2, Main.run("--home", a.root().toString(), "restore", ofB.toString()));
+        assertEquals("error [FILE]: the backup " + ofB + " was taken by another Sextant home (home id " + HomeId.of(b) + "; this home's id is " + HomeId.of(a)
+                + "): restoring it would put that home's store in place of this one's\n"
+                + "  fix: add --from-other-home to restore it all the same, or run `sextant restore` without FILE for this home's newest"
+                + " (`sextant restore --list` says whose each backup is)\n", err.toString().replace("\r\n", "\n"));
+        assertTrue(Files.list(a.dataDir()).noneMatch(p -> p.getFileName().toString().startsWith("replaced-")), "A's store was left in place");
+
+        out.reset();
+        assertEquals(0, Main.run("--home", a.root().toString(), "restore", "--from-other-home", ofB.toString()), err.toString());
+        assertTrue(out.toString().startsWith("restored " + ofB), out.toString());
+
+        for (int i = 0; i < 4; i++) { // one more than the 3 kept: A's rotation runs
+            assertEquals(0, Main.run("--home", a.root().toString(), "backup", "--to", shared.toString()), err.toString());
+        }
+        assertTrue(Files.exists(ofB) && Files.exists(mine), "A's rotation left B's backup and the person's file alone");
+    }
+}
