@@ -26,7 +26,8 @@ public final class HomeId {
         Path file = home.root().resolve(FILE);
         try {
             if (!Files.exists(file)) create(file);
-            String id = Files.readString(file, StandardCharsets.US_ASCII).strip();
+            // bounded and regular files only, as every home file: a FIFO or a huge file put there is refused, not read
+            String id = new String(org.sextant.contract.HomeFile.readBounded(file, 64), StandardCharsets.US_ASCII).strip();
             if (!FORM.matcher(id).matches()) {
                 throw SextantException.invalid(FILE, file + " does not hold a home id (12 hex digits)",
                         "delete it: a new id is made, and the backups taken before are then listed as another home's");

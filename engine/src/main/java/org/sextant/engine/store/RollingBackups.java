@@ -55,7 +55,8 @@ public final class RollingBackups {
 
     private final Path store;
     private final Policy policy;
-    private final String homeId;
+    private final SextantHome home;
+    private volatile String homeId; // read when first needed: an unreadable home-id costs a backup (warned), never the app's start
     /** Backups named by time only were this home's when they sit in its own SEXTANT_HOME/backups; elsewhere whose is not known. */
     private final boolean unnamedAreOwn;
     private final java.util.concurrent.atomic.AtomicBoolean warnedAhead = new java.util.concurrent.atomic.AtomicBoolean();
@@ -63,13 +64,17 @@ public final class RollingBackups {
     public RollingBackups(SextantHome home, Policy policy) {
         this.store = home.database();
         this.policy = policy;
-        this.homeId = HomeId.of(home);
+        this.home = home;
         this.unnamedAreOwn = policy.dir().toAbsolutePath().normalize().equals(home.root().resolve("backups").toAbsolutePath().normalize());
     }
 
     public Policy policy() { return policy; }
 
-    public String homeId() { return homeId; }
+    public String homeId() {
+        String id = homeId;
+        if (id == null) homeId = id = HomeId.of(home);
+        return id;
+    }
 
     /** Whose a file of the backup folder is, from its name. */
     public enum Origin { THIS_HOME, OTHER_HOME, NOT_RECORDED, NOT_A_BACKUP_NAME }
@@ -78,7 +83,7 @@ public final class RollingBackups {
         Matcher m = NAME.matcher(file.getFileName().toString());
         if (!m.matches()) return Origin.NOT_A_BACKUP_NAME;
         if (m.group(2) == null) return unnamedAreOwn ? Origin.THIS_HOME : Origin.NOT_RECORDED;
-        return m.group(2).equals(homeId) ? Origin.THIS_HOME : Origin.OTHER_HOME;
+        return m.group(2).equals(homeId()) ? Origin.THIS_HOME : Origin.OTHER_HOME;
     }
 
     /** The home id written in a backup's name, or null when there is none. */
@@ -94,7 +99,7 @@ public final class RollingBackups {
 
     /** The name a backup of this home taken at {@code at} gets. */
     Path nameFor(Instant at) {
-        return policy.dir().resolve(PREFIX + STAMP.format(at) + "-" + homeId + SUFFIX);
+        return policy.dir().resolve(PREFIX + STAMP.format(at) + "-" + homeId() + SUFFIX);
     }
 
     /** An after-checkpoint hook: a backup when none is younger than the policy's interval; a failure is logged, never thrown. */

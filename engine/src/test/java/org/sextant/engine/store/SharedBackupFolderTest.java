@@ -91,4 +91,17 @@ class SharedBackupFolderTest {
         RecoveryReport r = StoreRecovery.recover(homeA, new RollingBackups.Policy(shared, 3, Duration.ZERO));
         assertTrue(!r.source().startsWith("the backup "), "B's backup is not A's: " + r.source());
     }
+
+    /** The home id is read when a backup needs it: a damaged home-id file costs that backup (warned), never the store's opening. */
+    @Test
+    void aDamagedHomeIdFileStopsNoStartAndIsNamedWithItsFix() throws IOException {
+        SextantHome home = home("damaged");
+        Files.writeString(home.root().resolve(org.sextant.engine.home.HomeId.FILE), "not an id, whatever was written here");
+        try (org.sextant.engine.Sextant engine = org.sextant.engine.Sextant.open(home)) {
+            assertTrue(engine.listSymbols(null, 0, 10).count() > 0, "the store opens and answers with its sample data");
+        }
+        SextantException e = assertThrows(SextantException.class, () -> backupsOf(home, dir.resolve("shared")).homeId());
+        assertEquals("home-id", e.field());
+        assertTrue(e.getMessage().contains("does not hold a home id") && !e.getMessage().contains("whatever was written"), e.getMessage());
+    }
 }
