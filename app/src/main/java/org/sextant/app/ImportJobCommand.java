@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.Sextant;
+import org.sextant.engine.exchange.CappedFailures;
 import org.sextant.engine.exchange.JobImport;
 import org.sextant.engine.exchange.JobOutput;
 import org.sextant.engine.research.StrategyRunSummary;
@@ -44,7 +45,7 @@ final class ImportJobCommand extends HomeCommand {
                         run.configurations());
                 System.out.printf("  %s%n", org.sextant.engine.research.sweep.SweepReplay.standard().measuredWhateverTheBudget()); // importJob's replay
                 if (r.unmeasured() != null) System.out.printf("  %s%n", r.unmeasured());
-                if (r.failed() != null) for (Map<String, Object> f : r.failed()) System.out.printf("  %s left out on the cluster: %s%n", f.get("symbol"), f.get("error"));
+                if (r.failed() != null) for (Map<String, Object> f : r.failed()) System.out.print(failure(f, "left out on the cluster"));
                 return 0;
             }
             System.out.print(forecastsImported(r, dir.toAbsolutePath()));
@@ -70,8 +71,13 @@ final class ImportJobCommand extends HomeCommand {
             }
         }
         // a scan's failures include symbols whose stored closes differ from the job's: not all failed on the cluster
-        for (Map<String, Object> f : r.failed()) out.append(String.format("  %s %s: %s%n", f.get("symbol"), scan ? "not imported" : "failed on the cluster", f.get("error")));
+        for (Map<String, Object> f : r.failed()) out.append(failure(f, scan ? "not imported" : "failed on the cluster"));
         return out.toString();
+    }
+
+    /** A line of {@code f}: a symbol's failure, or how many more the import counted past those it lists. */
+    private static String failure(Map<String, Object> f, String what) {
+        return CappedFailures.isMore(f) ? String.format("  %s%n", f.get("error")) : String.format("  %s %s: %s%n", f.get("symbol"), what, f.get("error"));
     }
 
     /** Where the imported backtests' scored origins start, as the job's output said it (or that it did not). */

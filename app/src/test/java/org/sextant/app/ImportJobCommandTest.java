@@ -1,11 +1,13 @@
 package org.sextant.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.sextant.engine.exchange.CappedFailures;
 import org.sextant.engine.exchange.JobImport;
 import org.sextant.engine.exchange.JobOutput;
 
@@ -29,6 +31,17 @@ class ImportJobCommandTest {
                         + "  the import's budget reached 1 of the 4 symbols (drawn at random: each had a 25% chance of being fitted again)\n",
                 ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_BACKTEST, List.of("AA", "B", "C", "D"), List.of(), null, 1, 40, null), dir)
                         .replace(System.lineSeparator(), "\n"), "a budget that ran out says so");
+    }
+
+    /** Past the failures an import lists, one line says how many more it counted (attack 31 F2), not a symbol "null". */
+    @Test
+    void failuresPastTheListedOnesAreOneLineOfTheirCount() {
+        CappedFailures failures = new CappedFailures();
+        for (int i = 0; i < CappedFailures.KEPT + 5; i++) failures.add(Map.of("symbol", "S" + (1000 + i), "error", "too little history"));
+        String said = ImportJobCommand.forecastsImported(new JobImport(JobOutput.FORECAST_BACKTEST, List.of(), failures.listed(), null, 0, 0, null), Path.of("/d"))
+                .replace(System.lineSeparator(), "\n");
+        assertEquals(CappedFailures.KEPT, said.split("failed on the cluster", -1).length - 1, said);
+        assertTrue(said.endsWith("  S1099 failed on the cluster: too little history\n  \u2026 and 5 more\n"), said);
     }
 
     /** The job's --oos-start is said with the backtests it placed, and an output written before the job recorded it says so. */

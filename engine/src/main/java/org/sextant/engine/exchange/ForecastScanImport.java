@@ -15,8 +15,11 @@ import org.sextant.engine.store.Store;
 public final class ForecastScanImport {
     private ForecastScanImport() {}
 
-    /** The live forecasts the job made (with the calibration it asked for), and the symbols it skipped (symbol, field, error). */
-    public record Read(List<Requested> forecasts, List<Map<String, Object>> skipped) {}
+    /**
+     * The live forecasts the job made (with the calibration it asked for), and the symbols it skipped (symbol, field, error;
+     * the first {@link CappedFailures#KEPT}, then counted).
+     */
+    public record Read(List<Requested> forecasts, CappedFailures skipped) {}
 
     /**
      * A forecast and the calibration the job requested (a fallback to the model's bands differs from it); {@code where} names its
@@ -29,7 +32,7 @@ public final class ForecastScanImport {
             return store.read(c -> {
                 out.requireWithinBounds(c, ForecastScanRows.COLUMNS, "forecast-scan");
                 List<Requested> ok = new ArrayList<>();
-                List<Map<String, Object>> skipped = new ArrayList<>();
+                CappedFailures skipped = new CappedFailures();
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastScanRows.COLUMNS)
                         + ", filename FROM " + out.relationWithFileNames() + " ORDER BY symbol")) {
                     while (r.next()) {

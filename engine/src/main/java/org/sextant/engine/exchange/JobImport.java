@@ -9,7 +9,8 @@ import org.sextant.engine.research.StrategyRunSummary;
  * What importing a finished scale-out job's output did (docs/scale-out.md): {@code job} names
  * the job kind; a forecast job lists the symbols {@code imported} and those the job reported
  * {@code failed}; a strategy sweep's {@code run} is the run it became, and {@code failed} the
- * symbols it left out (too little history), if any. {@code replayed} says how many of a forecast scan's forecasts, or of a
+ * symbols it left out (too little history), if any; {@code failed} lists the first {@link CappedFailures#KEPT}, then one entry
+ * of how many more ({@link CappedFailures#isMore}). {@code replayed} says how many of a forecast scan's forecasts, or of a
  * forecast backtest's origins, the import fitted again from the store's closes, or of a strategy sweep's configurations it
  * measured again from the store's prices, each coming out as the job wrote it; {@code replayedOf} of how many (the forecasts
  * stored, the backtests' scored origins, the configurations): the import's budget (docs/scale-out.md) may not reach them all;

@@ -19,7 +19,7 @@ public final class StrategySweepImport {
 
     /**
      * The job, its configurations' measurements, the compute seconds they took on the cluster, and
-     * the input it reported it could not use (symbol, field, error).
+     * the input it reported it could not use (symbol, field, error): the first {@link CappedFailures#KEPT}, then how many more.
      */
     public record Read(SweepJob job, List<SweepChunk> configurations, double computeSeconds, List<Map<String, Object>> failed, Map<Integer, String> files) {
         /** The refusal of configuration {@code k}'s row, named by its part file, as the row checks name theirs. */
@@ -35,16 +35,25 @@ public final class StrategySweepImport {
                 List<SweepChunk> chunks = new ArrayList<>();
                 SweepJob job = null;
                 double seconds = 0;
-                List<Map<String, Object>> failed = new ArrayList<>();
+                CappedFailures failed = new CappedFailures();
                 Map<Integer, String> files = new java.util.HashMap<>();
                 Map<String, String> named = new java.util.HashMap<>(); // one string per part file, however many rows
+                // error rows apart: the first KEPT by symbol and a count, not a sort and read of every error cell
+                try (Statement s = c.createStatement()) {
+                    try (ResultSet r = s.executeQuery("SELECT symbol, error_field, error FROM " + out.relation() + " WHERE error IS NOT NULL ORDER BY symbol LIMIT "
+                            + CappedFailures.KEPT)) {
+                        while (r.next()) failed.add(ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
+                    }
+                    try (ResultSet r = s.executeQuery("SELECT count(*) FROM " + out.relation() + " WHERE error IS NOT NULL")) {
+                        r.next();
+                        failed.counted(r.getLong(1));
+                    }
+                } catch (java.sql.SQLException e) {
+                    throw out.refusal(c, e, "strategy sweep", "import the --out folder of `sextant-spark strategy-sweep`");
+                }
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", StrategySweepRows.COLUMNS)
-                        + ", filename FROM " + out.relationWithFileNames() + " ORDER BY configuration, symbol")) {
+                        + ", filename FROM " + out.relationWithFileNames() + " WHERE error IS NULL ORDER BY configuration, symbol")) {
                     while (r.next()) {
-                        if (r.getString("error") != null) {
-                            failed.add(ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
-                            continue;
-                        }
                         SweepJob j = checkRow(r, folder);
                         if (job == null) job = j;
                         else if (!job.equals(j)) throw SextantException.invalid("output", folder + " mixes the output of two jobs", "import one job's --out folder");
@@ -57,12 +66,12 @@ public final class StrategySweepImport {
                     throw out.refusal(c, e, "strategy sweep", "import the --out folder of `sextant-spark strategy-sweep`");
                 }
                 if (job == null && !failed.isEmpty()) {
-                    Map<String, Object> first = failed.get(0);
-                    throw SextantException.invalid("output", "the job measured nothing: " + failed.stream().map(f -> f.get("error")).toList(),
+                    Map<String, Object> first = failed.first();
+                    throw SextantException.invalid("output", "the job measured nothing: its " + failed.count() + " rows are errors: " + failed.errors(),
                             first.get("field") == null ? "fix the job's input and run it again" : "fix " + first.get("field") + " and run the job again");
                 }
                 if (job == null) throw SextantException.invalid("output", folder + " holds no configuration", "import a finished job's --out folder");
-                return new Read(job, chunks, seconds, failed, files);
+                return new Read(job, chunks, seconds, failed.listed(), files);
             });
         }
     }

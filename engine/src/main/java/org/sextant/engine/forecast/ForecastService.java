@@ -18,6 +18,7 @@ import org.sextant.engine.data.PriceSeries;
 import org.sextant.engine.data.SymbolInfo;
 import org.sextant.engine.exchange.ForecastBacktestImport;
 import org.sextant.engine.exchange.JobOutput;
+import org.sextant.engine.exchange.CappedFailures;
 import org.sextant.engine.exchange.ForecastScanImport;
 import org.sextant.engine.forecast.store.ForecastStore;
 import org.sextant.engine.forecast.store.StoredForecastBacktest;
@@ -260,7 +261,7 @@ public final class ForecastService {
      */
     public BacktestJobImport importBacktestJob(Path folder, BacktestReplay replay, int batch) {
         try (ForecastBacktestImport.Output out = ForecastBacktestImport.open(store, folder, batch)) {
-            List<Map<String, Object>> failed = new ArrayList<>();
+            CappedFailures failed = new CappedFailures();
             java.util.Set<String> stored = storedSymbols();
             java.util.BitSet kept = new java.util.BitSet(); // the rows the first pass found stored on the closes they read, by their number
             String[] oosStart = {null}; // the job's --oos-start cell, as its kept rows say it: one job has one
@@ -309,8 +310,7 @@ public final class ForecastService {
                 });
                 return null;
             });
-            failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-            return new BacktestJobImport(imported, failed, fitted.fitted(), fitted.origins(), out.mostHeld(),
+            return new BacktestJobImport(imported, failed.listed(), fitted.fitted(), fitted.origins(), out.mostHeld(),
                     out.recordsOosStart() ? oosStart[0] : OutOfSampleStart.NOT_RECORDED); // null: no backtest stored to say it of
         }
     }
@@ -434,7 +434,7 @@ public final class ForecastService {
     public ScanJobImport importScanJob(Path folder, ScanReplay replay) {
         ForecastScanImport.Read read = ForecastScanImport.read(store, folder);
         List<String> imported = new ArrayList<>();
-        List<Map<String, Object>> failed = new ArrayList<>(read.skipped());
+        CappedFailures failed = read.skipped();
         Map<String, ForecastScanImport.Requested> toStore = new java.util.LinkedHashMap<>(); // by key: a forecast listed twice is stored once
         java.util.Set<String> stored = storedSymbols(); // listed once, not once per forecast
         Map<String, double[]> storeRanks = new java.util.HashMap<>(); // by key, from the closes read here once
@@ -470,8 +470,7 @@ public final class ForecastService {
         ScanReplay.Sample replayed = replay(List.copyOf(toStore.values()), toStore.keySet().stream().map(storeRanks::get).toList(),
                 toStore.keySet().stream().mapToInt(storeRows::get).toArray(), standIns, replay);
         forecasts.save(toStore.values().stream().map(ForecastScanImport.Requested::forecast).toList()); // one transaction: a stopped import stores none
-        failed.sort(java.util.Comparator.comparing(m -> String.valueOf(m.get("symbol"))));
-        return new ScanJobImport(imported, failed, replayed.chosen().size(), toStore.size(), replayed.unfitted(replay.budgetSeconds()));
+        return new ScanJobImport(imported, failed.listed(), replayed.chosen().size(), toStore.size(), replayed.unfitted(replay.budgetSeconds()));
     }
 
     /**

@@ -35,6 +35,26 @@ public final class JobOutputFiles {
         return folder;
     }
 
+    /**
+     * Adds part-00001.parquet to {@code folder}: {@code n} rows the job reports failed (symbol SYM0.., error_field "symbols",
+     * error "too little history N"), every other column null of its type ({@code type.apply(column)}).
+     */
+    public static void addErrorRows(Path folder, List<String> columns, Function<String, String> type, int n) throws Exception {
+        List<String> cells = new ArrayList<>();
+        for (String col : columns) {
+            String v = switch (col) {
+                case "symbol" -> "'SYM' || i";
+                case "error_field" -> "'symbols'";
+                case "error" -> "'too little history ' || i";
+                default -> "NULL::" + type.apply(col);
+            };
+            cells.add(v + " AS " + col);
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+            s.execute("COPY (SELECT " + String.join(", ", cells) + " FROM range(" + n + ") t(i)) TO '" + folder.resolve("part-00001.parquet") + "' (FORMAT parquet)");
+        }
+    }
+
     /** Fills {@code store} with one Dow symbol of 300 closes, listed in the symbols table as an import lists it. */
     public static void oneDowSymbol(Store store) {
         dowSymbols(store, 1, 300);
