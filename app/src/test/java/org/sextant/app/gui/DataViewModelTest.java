@@ -180,15 +180,16 @@ class DataViewModelTest {
 
     @Test
     void aQueryShowsItsRowsAndExportsThemAsCsv() throws Exception {
-        model.sqlProperty().set("SELECT symbol, count(*) AS n, 'a,\"b' AS odd FROM prices WHERE symbol IN ('IBM','KO') GROUP BY symbol ORDER BY symbol");
+        model.sqlProperty().set("SELECT symbol, count(*) AS n, 'a,\"b' AS odd, '=1+1' AS formula, -2.5 AS negative FROM prices WHERE symbol IN ('IBM','KO') GROUP BY symbol ORDER BY symbol");
         SelectResult r = model.runQuery().get();
-        assertEquals(List.of("symbol", "n", "odd"), r.columns());
+        assertEquals(List.of("symbol", "n", "odd", "formula", "negative"), r.columns());
         assertEquals(2, r.rows().size());
         Path out = files.resolve("out.csv");
         assertEquals(out, model.exportCsv(out).get());
         long ibm = engine.getClosePrice("IBM", null, null).size();
         long ko = engine.getClosePrice("KO", null, null).size();
-        assertEquals("symbol,n,odd\r\nIBM," + ibm + ",\"a,\"\"b\"\r\nKO," + ko + ",\"a,\"\"b\"\r\n", Files.readString(out));
+        // a text a spreadsheet would run as a formula leaves after a ' (attack 31 F1); a negative number stays a number
+        assertEquals("symbol,n,odd,formula,negative\r\nIBM," + ibm + ",\"a,\"\"b\",'=1+1,-2.5\r\nKO," + ko + ",\"a,\"\"b\",'=1+1,-2.5\r\n", Files.readString(out));
         assertTrue(model.sqlMessageProperty().get().startsWith("Exported 2 row(s)"), model.sqlMessageProperty().get());
         try (var left = Files.list(files)) {
             assertEquals(0, left.filter(f -> f.getFileName().toString().startsWith(".")).count(), "no temp file left behind");

@@ -46,7 +46,7 @@ final class BarImport {
         try (Statement st = c.createStatement()) {
             java.util.function.IntFunction<String> col = i -> "c" + i;
             boolean wide = !bar.wideCols().isEmpty();
-            String symbol = wide ? "symbol__" : bar.symbolCol() >= 0 ? "upper(trim(c" + bar.symbolCol() + "))"
+            String symbol = wide ? "symbol__" : bar.symbolCol() >= 0 ? Tickers.cellSql("c" + bar.symbolCol())
                     : ImportBatch.literal(bar.valueSymbol() != null ? bar.valueSymbol() : s.fileSymbol());
             StringBuilder values = new StringBuilder();
             StringBuilder badNumber = new StringBuilder("CASE");

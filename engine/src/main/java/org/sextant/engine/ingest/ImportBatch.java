@@ -176,9 +176,9 @@ final class ImportBatch {
         }
     }
 
-    /** The SQL of a row's symbol: its symbol cell trimmed and uppercased, or the file's symbol. */
+    /** The SQL of a row's symbol: its symbol cell as a ticker ({@link Tickers#cellSql}), or the file's symbol. */
     static String symbolSql(Source s, java.util.function.IntFunction<String> col, String fileSymbol) {
-        return s.layout().symbolCol() >= 0 ? "upper(trim(" + col.apply(s.layout().symbolCol()) + "))" : literal(fileSymbol);
+        return s.layout().symbolCol() >= 0 ? Tickers.cellSql(col.apply(s.layout().symbolCol())) : literal(fileSymbol);
     }
 
     /**

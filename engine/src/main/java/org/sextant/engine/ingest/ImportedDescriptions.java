@@ -40,7 +40,8 @@ final class ImportedDescriptions {
         StringJoiner fields = new StringJoiner(", ", "[", "]");
         StringJoiner values = new StringJoiner(", ", "[", "]");
         d.columns().forEach((field, i) -> {
-            String v = "nullif(regexp_replace(" + col.apply(i) + ", '^" + SPACE + "+|" + SPACE + "+$', '', 'g'), '')";
+            // a ' before = + - @, a tab or CR is taken off: the app writes it so a spreadsheet shows the text (CsvWriter#asText)
+            String v = "regexp_replace(nullif(regexp_replace(" + col.apply(i) + ", '^" + SPACE + "+|" + SPACE + "+$', '', 'g'), ''), '^''([=+@\\t\\r-])', '\\1')";
             fields.add(ImportBatch.literal(field));
             values.add(field.equals("currency") ? "upper(" + v + ")" : v);
         });

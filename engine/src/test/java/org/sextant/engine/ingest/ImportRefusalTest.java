@@ -191,6 +191,26 @@ class ImportRefusalTest {
         assertEquals(2, prices(store));
     }
 
+    /** A new ticker a spreadsheet would run as a formula (attack 31 F1) is refused naming the column and the fix; nothing is imported. */
+    @Test
+    void aSymbolStartingAsAFormulaIsRefusedNamingTheSymbolColumn(@TempSextant Store store) throws Exception {
+        for (String sym : List.of("=A1", "-2-3", "+X", "@X")) {
+            Path f = Files.writeString(tmp.resolve("formula.csv"), "symbol,date,close\nIBM,2000-09-27,60.6\n" + sym + ",2000-09-27,60.6\n");
+            SextantException e = refused(store, PriceRules.defaults(), f);
+            assertEquals("symbol", e.field(), sym);
+            assertTrue(e.getMessage().contains("line 3, column symbol: the symbol '" + sym + "' is not a ticker"), e.getMessage());
+            assertTrue(e.fix().contains("without the leading " + sym.charAt(0)), e.fix());
+        }
+        Path wide = Files.writeString(tmp.resolve("wide.csv"), "date,IBM,=A1\n2000-09-27,60.6,1.0\n");
+        assertTrue(refused(store, PriceRules.defaults(), wide).getMessage().contains("header column 3: the symbol '=A1' is not a ticker"));
+        Path bars = Files.writeString(tmp.resolve("bars.csv"), "datetime,symbol,close\n2020-01-06T10:00:00Z,-EUR,1.1\n2020-01-06T10:05:00Z,-EUR,1.2\n");
+        assertEquals("symbol", refused(store, PriceRules.defaults(), bars).field());
+        assertEquals(0, prices(store));
+        // a = or - inside a ticker stays: eurusd=x, brk-b
+        new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(Files.writeString(tmp.resolve("ok.csv"), "symbol,date,close\nEURUSD=X,2000-09-27,1.1\nBRK-B,2000-09-27,2\n")));
+        assertEquals(2, prices(store));
+    }
+
     /** A symbol in a column or a wide header follows the same rule: one no read could reach ('X' x 100, a newline, ../..) is refused. */
     @Test
     void aSymbolCellOrHeaderThatIsNoTickerIsRefusedNamingFileLineAndColumn(@TempSextant Store store) throws Exception {
@@ -215,7 +235,8 @@ class ImportRefusalTest {
         assertEquals(halves + " line 2, column symbol: the symbol 'EUR/USD/JPY'" + rule, refused(store, PriceRules.defaults(), halves).getMessage());
         for (String punctuation : List.of(".", "..", "--", "^")) { // attack 16 L1: accepted, then kept after a deletion as a hidden or option-like file
             Path only = Files.writeString(tmp.resolve("punct.csv"), "symbol,date,close\nIBM,2000-09-27,60.6\n" + punctuation + ",2000-09-27,1\n");
-            assertEquals(only + " line 3, column symbol: the symbol '" + punctuation + "'" + rule, refused(store, PriceRules.defaults(), only).getMessage());
+            String why = punctuation.startsWith("-") ? rule.replace("(", "(it starts with -, which a spreadsheet runs as a formula; ") : rule;
+            assertEquals(only + " line 3, column symbol: the symbol '" + punctuation + "'" + why, refused(store, PriceRules.defaults(), only).getMessage());
         }
         Path dotFile = Files.writeString(tmp.resolve("...csv"), "Date,Close\n2000-09-27,1\n"); // the file name gives '..'
         assertTrue(refused(store, PriceRules.defaults(), dotFile).getMessage().contains("the symbol '..', which is not a ticker"));

