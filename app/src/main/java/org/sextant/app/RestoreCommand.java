@@ -53,12 +53,17 @@ final class RestoreCommand extends HomeCommand {
 
     /** Whose a listed file is, as its name says. */
     private static String whose(RollingBackups own, Path b) {
-        return switch (own.originOf(b)) {
-            case THIS_HOME -> "this home's";
-            case OTHER_HOME -> "another home's (home id " + RollingBackups.homeIdOf(b) + "; restore it with --from-other-home)";
-            case NOT_RECORDED -> "home not recorded (taken before backups named their home)";
-            case NOT_A_BACKUP_NAME -> "not named by Sextant (never picked nor deleted by it)";
-        };
+        try {
+            return switch (own.originOf(b)) {
+                case THIS_HOME -> "this home's";
+                case OTHER_HOME -> "another home's (home id " + RollingBackups.homeIdOf(b) + "; restore it with --from-other-home)";
+                case NOT_RECORDED -> "home not recorded (taken before backups named their home)";
+                case NOT_A_BACKUP_NAME -> "not named by Sextant (never picked nor deleted by it)";
+            };
+        } catch (RuntimeException idUnreadable) { // a damaged home-id hides no file of the list
+            return "whose not known (home id " + RollingBackups.homeIdOf(b) + "; this home's own id cannot be read: "
+                    + ShownText.escaped(idUnreadable.getMessage()) + ")";
+        }
     }
 
     /** A file name as the terminal shows it: a name holding ESC or a direction override is written escaped. */

@@ -340,7 +340,8 @@ public final class ForecastService {
         }
         if (first.isEmpty() || placed != first.getAsInt()) {
             throw JobOutput.corrupt(where, "oos_start", "is not where the row's scored origins start on the closes it read (its first origin is "
-                    + (first.isEmpty() ? "missing" : held.dates().get(first.getAsInt() - 1).toString()) + ")", "forecast-backtest");
+                    + (first.isEmpty() ? "missing" : first.getAsInt() < 1 || first.getAsInt() > held.dates().size()
+                            ? "past the " + held.dates().size() + " closes it read" : held.dates().get(first.getAsInt() - 1).toString()) + ")", "forecast-backtest");
         }
     }
 

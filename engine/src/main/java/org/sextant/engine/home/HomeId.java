@@ -30,7 +30,8 @@ public final class HomeId {
             String id = new String(org.sextant.contract.HomeFile.readBounded(file, 64), StandardCharsets.US_ASCII).strip();
             if (!FORM.matcher(id).matches()) {
                 throw SextantException.invalid(FILE, file + " does not hold a home id (12 hex digits)",
-                        "delete it: a new id is made, and the backups taken before are then listed as another home's");
+                        "write into it the 12 hex digits that end this home's backup names (sextant-TIME-HOMEID.duckdb); or delete it:"
+                        + " a new id is made, and the backups taken before are then another home's (restore one by naming it)");
             }
             return id;
         } catch (IOException e) {
@@ -46,8 +47,10 @@ public final class HomeId {
             Files.writeString(tmp, HexFormat.of().formatHex(b) + "\n", StandardCharsets.US_ASCII);
             try {
                 Files.createLink(file, tmp); // whole or absent, and never replaces one another process wrote first
-            } catch (UnsupportedOperationException noLinks) {
-                Files.move(tmp, file);
+            } catch (FileAlreadyExistsException raced) {
+                throw raced;
+            } catch (IOException | UnsupportedOperationException noLinks) { // exFAT, FAT and some shares have no hard links
+                Files.move(tmp, file); // not ATOMIC_MOVE with REPLACE: another process's id written first stands
             }
         } catch (FileAlreadyExistsException raced) {
             // the other process's id stands

@@ -27,6 +27,7 @@ public final class StoreRecovery {
     public static RecoveryReport recover(SextantHome home, RollingBackups.Policy backups) {
         Path db = home.database();
         Path wal = walOf(db);
+        OwnBackups own = OwnBackups.of(home, backups); // before anything is deleted: a home-id that cannot be read stops nothing
         StoreCensus committed = StoreCensus.read(db);
         Path kept = keepAside(home, "damaged-");
         delete(StoreCensus.fileFor(db)); // its copy is kept; the store's next open writes a new one
@@ -42,7 +43,7 @@ public final class StoreRecovery {
             delete(db);
         }
         try {
-            for (Path backup : new RollingBackups(home, backups).own()) { // never another home's sharing the folder
+            for (Path backup : own.paths()) {
                 copyInto(backup, db);
                 try {
                     return new RecoveryReport("the backup " + backup, kept, census(db, home), committed);
@@ -54,7 +55,7 @@ public final class StoreRecovery {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new RecoveryReport("nothing (no part of the store or its backups opened): a new, empty store", kept, census(db, home), committed);
+        return new RecoveryReport("nothing (no part of the store or its backups opened): a new, empty store" + own.why(), kept, census(db, home), committed);
     }
 
     /** Copies the store's files into a new folder under data/ so the user keeps them whatever happens next. */
@@ -104,6 +105,18 @@ public final class StoreRecovery {
             Files.deleteIfExists(p);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** This home's backups, never another home's sharing the folder; none, and why, when the home's id cannot be read. */
+    private record OwnBackups(java.util.List<Path> paths, String why) {
+        static OwnBackups of(SextantHome home, RollingBackups.Policy policy) {
+            try {
+                return new OwnBackups(new RollingBackups(home, policy).own(), "");
+            } catch (IOException | RuntimeException e) {
+                return new OwnBackups(java.util.List.of(), "; its backups in " + policy.dir() + " were not tried, as which are this home's is not known ("
+                        + e.getMessage() + "); restore one by naming it: sextant restore FILE");
+            }
         }
     }
 }

@@ -104,4 +104,18 @@ class SharedBackupFolderTest {
         assertEquals("home-id", e.field());
         assertTrue(e.getMessage().contains("does not hold a home id") && !e.getMessage().contains("whatever was written"), e.getMessage());
     }
+
+    /** Review of session 44: a damaged home-id threw from recover after the store was deleted; now its backups are named, not tried. */
+    @Test
+    void recoverWithADamagedHomeIdEndsWithAStoreAndSaysWhichBackupsItDidNotTry() throws IOException {
+        Path shared = dir.resolve("shared");
+        SextantHome home = home("a");
+        BackupRestoreTest.takeBackups(home, backupsOf(home, shared), 1);
+        Files.writeString(home.database(), "not a store any more");
+        Files.writeString(home.root().resolve(org.sextant.engine.home.HomeId.FILE), "damaged");
+        RecoveryReport r = StoreRecovery.recover(home, new RollingBackups.Policy(shared, 3, Duration.ZERO));
+        assertTrue(r.source().startsWith("nothing") && r.source().contains("were not tried, as which are this home's is not known")
+                && r.source().contains("sextant restore FILE"), r.source());
+        assertTrue(Files.exists(home.database()), "a new, empty store is in place");
+    }
 }
