@@ -7,9 +7,7 @@ import java.time.Month;
 import java.time.temporal.TemporalAdjusters;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The London Stock Exchange's trading days, the lse session's calendar: closed on the bank holidays of England and Wales
@@ -39,7 +37,7 @@ public final class LseCalendar {
 
     /** Whether {@code day}, a weekday, is a holiday (as kept). */
     public static boolean holiday(LocalDate day) {
-        return HOLIDAYS.computeIfAbsent(day.getYear(), LseCalendar::holidays).contains(day);
+        return HOLIDAYS.contains(day);
     }
 
     /** When continuous trading ends on a trading day (London): 12:30 on the last weekday before 25 December and before 1 January, else 16:30. */
@@ -48,7 +46,7 @@ public final class LseCalendar {
         return day.equals(lastWeekdayBefore(day.withDayOfMonth(25))) || day.equals(lastWeekdayBefore(day.plusYears(1).withDayOfYear(1))) ? EARLY_CLOSE : CLOSE;
     }
 
-    private static final Map<Integer, Set<LocalDate>> HOLIDAYS = new ConcurrentHashMap<>();
+    private static final HolidaysByYear HOLIDAYS = new HolidaysByYear(LseCalendar::holidays);
 
     private static Set<LocalDate> holidays(int y) {
         Set<LocalDate> out = new HashSet<>();

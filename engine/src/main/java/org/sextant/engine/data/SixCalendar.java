@@ -6,9 +6,7 @@ import java.time.Month;
 import java.time.MonthDay;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * SIX Swiss Exchange's trading days (Zurich), the six session's calendar: closed on 1 and 2 January (Berchtoldstag), Good
@@ -42,11 +40,10 @@ public final class SixCalendar {
 
     /** Whether {@code day} is one of the exchange's holidays (a weekend one included). */
     public static boolean holiday(LocalDate day) {
-        return HOLIDAYS.computeIfAbsent(day.getYear(), SixCalendar::holidays).contains(day);
+        return HOLIDAYS.contains(day);
     }
 
-    /** Each year's holidays, worked out once: a forecast asks for every day of its history. */
-    private static final Map<Integer, Set<LocalDate>> HOLIDAYS = new ConcurrentHashMap<>();
+    private static final HolidaysByYear HOLIDAYS = new HolidaysByYear(SixCalendar::holidays);
 
     private static Set<LocalDate> holidays(int year) {
         Set<LocalDate> out = new HashSet<>();

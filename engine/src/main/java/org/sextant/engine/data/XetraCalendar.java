@@ -7,9 +7,7 @@ import java.time.Month;
 import java.time.MonthDay;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Xetra's trading days (Deutsche Boerse's cash market, Frankfurt), the eu_equity session's calendar. Closed on
@@ -73,11 +71,10 @@ public final class XetraCalendar {
 
     /** Whether {@code day} is one of the exchange's holidays (a weekend one included). */
     public static boolean holiday(LocalDate day) {
-        return HOLIDAYS.computeIfAbsent(day.getYear(), XetraCalendar::holidays).contains(day);
+        return HOLIDAYS.contains(day);
     }
 
-    /** Each year's holidays, worked out once: a forecast asks for every day of its history. */
-    private static final Map<Integer, Set<LocalDate>> HOLIDAYS = new ConcurrentHashMap<>();
+    private static final HolidaysByYear HOLIDAYS = new HolidaysByYear(XetraCalendar::holidays);
 
     private static Set<LocalDate> holidays(int year) {
         Set<LocalDate> out = new HashSet<>();
