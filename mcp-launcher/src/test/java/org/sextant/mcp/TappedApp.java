@@ -42,6 +42,8 @@ public final class TappedApp implements AutoCloseable {
     private final HttpServer tap;
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     private final Map<String, Object> lastArgs = new ConcurrentHashMap<>();
+    private final Map<String, java.util.concurrent.CountDownLatch> holds = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> holding = new ConcurrentHashMap<>();
     private volatile long delayMillis;
     private boolean open = true;
     private boolean closed;
@@ -99,6 +101,18 @@ public final class TappedApp implements AutoCloseable {
     /** Makes every answer wait, to provoke the launcher's request timeout. */
     public void delay(long millis) { this.delayMillis = millis; }
 
+    /** Holds every request for this method until {@link #release}: a slow app for one route, the others answered. */
+    public void hold(String method) { holds.put(method, new java.util.concurrent.CountDownLatch(1)); }
+
+    /** Lets the held requests for this method through, and later ones straight on. */
+    public void release(String method) {
+        java.util.concurrent.CountDownLatch held = holds.remove(method);
+        if (held != null) held.countDown();
+    }
+
+    /** How many requests for this method are held now. */
+    public int holding(String method) { return holding.getOrDefault(method, new AtomicInteger()).get(); }
+
     /** Stops answering as a crashed app would: the port closes, app.json stays. */
     public synchronized void stop() {
         if (open) tap.stop(0);
@@ -122,6 +136,16 @@ public final class TappedApp implements AutoCloseable {
             byte[] body = ex.getRequestBody().readAllBytes();
             lastArgs.put(method, body.length == 0 ? Map.of() : Json.readObject(new String(body, StandardCharsets.UTF_8)));
             if (delayMillis > 0) Thread.sleep(delayMillis);
+            java.util.concurrent.CountDownLatch held = holds.get(method);
+            if (held != null) {
+                AtomicInteger waiting = holding.computeIfAbsent(method, m -> new AtomicInteger());
+                waiting.incrementAndGet();
+                try {
+                    held.await();
+                } finally {
+                    waiting.decrementAndGet();
+                }
+            }
             relay(ex, path, body);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -141,6 +141,8 @@ public final class CheckedStdin {
         Inbound.Verdict verdict = inbound.check(text);
         if (verdict instanceof Inbound.Forward f) {
             lines.add((f.text() + "\n").getBytes(StandardCharsets.UTF_8));
+        } else if (verdict instanceof Inbound.Answer a) {
+            out.writeLine(a.response());
         } else if (verdict instanceof Inbound.Reply r) {
             LOG.info("answered an unreadable message with a JSON-RPC error");
             out.writeLine(r.response());

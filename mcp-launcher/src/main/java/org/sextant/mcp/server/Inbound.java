@@ -57,12 +57,20 @@ public final class Inbound {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Inbound.class);
 
     /** What to do with one message: hand this text to the SDK, or send this reply instead. */
-    public sealed interface Verdict permits Forward, Reply, Handled {}
+    public sealed interface Verdict permits Forward, Reply, Answer, Handled {}
 
-    public record Forward(String text) implements Verdict {}
+    /** The text for the SDK; {@code callKey} names a tools/call in {@link InFlightCalls} (null for any other message). */
+    public record Forward(String text, String callKey) implements Verdict {
+        public Forward(String text) {
+            this(text, null);
+        }
+    }
 
     /** A JSON-RPC error response, one line of JSON. */
     public record Reply(String response) implements Verdict {}
+
+    /** The call's own response, given here in place of the SDK's (a tools/call refused over a bound): an answer, not a transport error. */
+    public record Answer(String response) implements Verdict {}
 
     /** A notification acted on here: nothing to forward, nothing to answer. */
     public record Handled() implements Verdict {}
@@ -212,16 +220,23 @@ public final class Inbound {
         meta.remove(CALL_KEY); // set here only, whatever the client sent: a call is cancelled by its own id
         meta.remove(REPEATED_ARGUMENT);
         if (twice != null) meta.put(REPEATED_ARGUMENT, RepeatedKeys.shown(twice.subList(2, twice.size())));
+        String key = null;
         if (id != null) {
-            String key = callKey(session, id);
+            key = callKey(session, id);
+            InFlightCalls.Refusal refused = inFlight.expect(session, key);
+            if (refused != null) return CallShares.refused(sdkMapper, id, refused);
             meta.put(CALL_KEY, key);
-            inFlight.expect(key);
         }
         if (!routedTools.contains(name.asString())) {
             meta.put(REQUESTED_TOOL, name.asString());
             params.put("name", UNROUTED_TOOL);
         }
-        return new Forward(Json.write(node));
+        return new Forward(Json.write(node), key);
+    }
+
+    /** --http: the request that carried call {@code key} was handled; a call the SDK refused no longer holds its session's room. */
+    void handled(String key) {
+        if (key != null) inFlight.handled(key);
     }
 
     /** Refuses a message over {@link LauncherInfo#MAX_MESSAGE_BYTES} without reading it. */

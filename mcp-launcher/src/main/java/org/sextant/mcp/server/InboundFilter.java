@@ -73,7 +73,13 @@ final class InboundFilter extends HttpFilter {
         try (BodyLane.Hold held = ((BodyLane.Arrived) read).hold()) {
             Body checked = checked(request, response, held);
             // the raw message and its checked text are out of reach here: while the call runs only the SDK's copy is held
-            if (checked != null) chain.doFilter(checked, response);
+            if (checked != null) {
+                try {
+                    chain.doFilter(checked, response); // returns once the SDK answered, or refused, the message
+                } finally {
+                    inbound.handled(checked.callKey);
+                }
+            }
         }
     }
 
@@ -91,11 +97,19 @@ final class InboundFilter extends HttpFilter {
                     ? HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE : HttpServletResponse.SC_BAD_REQUEST, reply);
             return null;
         }
+        if (verdict instanceof Inbound.Answer answer) { // a call refused over its session's share: its response, as the SDK's come
+            response.setStatus(HttpServletResponse.SC_OK);
+            response.setContentType("application/json");
+            response.setCharacterEncoding("UTF-8");
+            response.getWriter().write(answer.response());
+            return null;
+        }
         if (verdict instanceof Inbound.Handled) { // a notification: accepted, no body (as the SDK answers one)
             response.setStatus(HttpServletResponse.SC_ACCEPTED);
             return null;
         }
-        return new Body(request, ((Inbound.Forward) verdict).text().getBytes(StandardCharsets.UTF_8));
+        Inbound.Forward forward = (Inbound.Forward) verdict;
+        return new Body(request, forward.text().getBytes(StandardCharsets.UTF_8), forward.callKey());
     }
 
     private static void reply(HttpServletResponse response, int status, Inbound.Reply reply) throws IOException {
@@ -127,11 +141,17 @@ final class InboundFilter extends HttpFilter {
     /** The request with the checked body (a rerouted tools/call differs from what was sent); its bytes dropped once read whole. */
     static final class Body extends HttpServletRequestWrapper {
         private final int length;
+        private final String callKey; // the tools/call it carries, in InFlightCalls; null for any other message
         private ByteArrayInputStream in; // null once read to its end: the SDK holds its own text of it
 
         Body(HttpServletRequest request, byte[] body) {
+            this(request, body, null);
+        }
+
+        Body(HttpServletRequest request, byte[] body, String callKey) {
             super(request);
             this.length = body.length;
+            this.callKey = callKey;
             this.in = new ByteArrayInputStream(body);
         }
 

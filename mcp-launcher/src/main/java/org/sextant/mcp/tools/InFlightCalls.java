@@ -1,5 +1,7 @@
 package org.sextant.mcp.tools;
 
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -10,26 +12,76 @@ import java.util.function.Supplier;
  * stop the work and send no response for it: the call's thread is interrupted, which closes its
  * connection to the app (the app then stops the read and gives back its turn), and
  * {@link #run} answers null, for which the server sends nothing.
+ *
+ * <p>--http serves many sessions from these bounds: each session holds at most
+ * {@link #PER_SESSION} calls and all of them at most {@link #MAX}; a call past either is refused
+ * ({@link #expect}), never made room for by forgetting another session's call, whose cancel would
+ * then be lost. The stdio session ({@code ""}) is the only one of its process: past {@link #MAX}
+ * it forgets its own oldest call, one the SDK never ran.
  */
 public final class InFlightCalls {
-    /** Calls remembered at most: one the SDK never runs (refused before initialize) is forgotten after this many others. */
-    static final int MAX = 1024;
+    /** Calls remembered at most, all sessions together. */
+    public static final int MAX = 1024;
+    /**
+     * --http: the calls one session may have read and not yet answered. Below the workers of Reactor's
+     * shared pool (10 a core), so one session's slow calls always leave workers for another's.
+     */
+    public static final int PER_SESSION = 8;
+    /** The stdio session's name (the process has no other). */
+    public static final String STDIO = "";
+
+    /** Why a call was not taken: the bound it would have passed. */
+    public enum Refusal { SESSION_FULL, LAUNCHER_FULL }
 
     private static final class Call {
+        final String session;
         Thread thread; // while it runs
         boolean cancelled;
+
+        Call(String session) {
+            this.session = session;
+        }
     }
 
-    private final Map<String, Call> calls = new LinkedHashMap<>() {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Call> eldest) {
-            return size() > MAX;
-        }
-    };
+    private final LinkedHashMap<String, Call> calls = new LinkedHashMap<>();
+    private final Map<String, Integer> bySession = new HashMap<>();
 
-    /** A tools/call was read: from now it can be cancelled, even before a worker runs it. */
-    public synchronized void expect(String key) {
-        calls.put(key, new Call());
+    /** The stdio session's call was read: from now it can be cancelled, even before a worker runs it. */
+    public void expect(String key) {
+        expect(STDIO, key);
+    }
+
+    /**
+     * A tools/call of {@code session} was read: from now it can be cancelled, even before a worker runs it.
+     * Null when it is taken; otherwise the bound it would pass, and it must not run.
+     */
+    public synchronized Refusal expect(String session, String key) {
+        String s = session == null ? STDIO : session;
+        if (!calls.containsKey(key)) { // a reused id replaces its call and takes no more room
+            if (STDIO.equals(s)) {
+                if (calls.size() >= MAX && !forgetOldestOf(STDIO)) return Refusal.LAUNCHER_FULL;
+            } else if (held(s) >= PER_SESSION) {
+                return Refusal.SESSION_FULL;
+            } else if (calls.size() >= MAX) {
+                return Refusal.LAUNCHER_FULL;
+            }
+        }
+        put(key, new Call(s));
+        return null;
+    }
+
+    /** The calls {@code session} holds now. */
+    public synchronized int held(String session) {
+        return bySession.getOrDefault(session == null ? STDIO : session, 0);
+    }
+
+    /**
+     * --http: the request of call {@code key} was handled. Forgets it unless it runs: the SDK refused it (an
+     * unknown session) or answered it, so it will never run and must not hold its session's room.
+     */
+    public synchronized void handled(String key) {
+        Call c = calls.get(key);
+        if (c != null && c.thread == null) remove(key, c);
     }
 
     /**
@@ -41,7 +93,7 @@ public final class InFlightCalls {
         synchronized (this) {
             c = key == null ? null : calls.get(key);
             if (c != null && c.cancelled) {
-                calls.remove(key);
+                remove(key, c);
                 return null;
             }
             if (c != null) c.thread = Thread.currentThread();
@@ -60,7 +112,7 @@ public final class InFlightCalls {
     private synchronized boolean ended(String key, Call c) {
         if (c == null) return false;
         c.thread = null;
-        calls.remove(key, c);
+        remove(key, c);
         if (c.cancelled) Thread.interrupted();
         return c.cancelled;
     }
@@ -72,5 +124,28 @@ public final class InFlightCalls {
         c.cancelled = true;
         if (c.thread != null) c.thread.interrupt();
         return true;
+    }
+
+    private void put(String key, Call c) {
+        Call before = calls.put(key, c);
+        if (before != null) bySession.merge(before.session, -1, Integer::sum);
+        bySession.merge(c.session, 1, Integer::sum);
+    }
+
+    private void remove(String key, Call c) {
+        if (!calls.remove(key, c)) return;
+        bySession.computeIfPresent(c.session, (s, n) -> n > 1 ? n - 1 : null);
+    }
+
+    private boolean forgetOldestOf(String session) {
+        for (Iterator<Map.Entry<String, Call>> it = calls.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, Call> e = it.next();
+            if (e.getValue().session.equals(session)) {
+                it.remove();
+                bySession.computeIfPresent(session, (s, n) -> n > 1 ? n - 1 : null);
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -3,6 +3,7 @@ package org.sextant.mcp.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -40,5 +41,54 @@ class InFlightCallsTest {
             return "late answer";
         }));
         assertFalse(Thread.currentThread().isInterrupted(), "the interrupt was the call's, not the pool thread's");
+    }
+
+    /** --http (attack 31, R1): a session past its share is refused; another session's calls are neither refused nor forgotten. */
+    @Test
+    void aSessionPastItsShareIsRefusedAndAnotherSessionsCallKeepsItsCancel() {
+        InFlightCalls calls = new InFlightCalls();
+        assertNull(calls.expect("b", "b 1"));
+        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) assertNull(calls.expect("a", "a " + id));
+        assertSame(InFlightCalls.Refusal.SESSION_FULL, calls.expect("a", "a 999"));
+        assertNull(calls.expect("a", "a 1"), "a reused id replaces its call and takes no more room");
+        assertEquals(InFlightCalls.PER_SESSION, calls.held("a"));
+        assertNull(calls.expect("b", "b 2"), "the other session is served");
+        assertTrue(calls.cancel("b 1"), "the other session's call is still remembered");
+        assertEquals("ran", calls.run("a 1", () -> "ran"));
+        assertNull(calls.expect("a", "a 999"), "an answer frees its room");
+    }
+
+    /** What the SDK refused (an unknown session) never runs: handled, it frees its room; a running call is kept for its cancel. */
+    @Test
+    void aHandledCallThatNeverRanIsForgottenButARunningOneIsKept() {
+        InFlightCalls calls = new InFlightCalls();
+        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) assertNull(calls.expect("x", "x " + id));
+        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) calls.handled("x " + id);
+        assertEquals(0, calls.held("x"));
+        assertNull(calls.expect("s", "s 1"));
+        assertNull(calls.run("s 1", () -> {
+            calls.handled("s 1");
+            return calls.cancel("s 1") ? null : "cancel lost";
+        }));
+    }
+
+    /** All sessions together hold at most MAX: a new call past it is refused, no other session's call is forgotten. */
+    @Test
+    void pastTheLaunchersBoundANewCallIsRefusedNotAnotherForgotten() {
+        InFlightCalls calls = new InFlightCalls();
+        for (int i = 0; i < InFlightCalls.MAX; i++) assertNull(calls.expect("s" + i / InFlightCalls.PER_SESSION, "k " + i));
+        assertSame(InFlightCalls.Refusal.LAUNCHER_FULL, calls.expect("late", "late 1"));
+        assertSame(InFlightCalls.Refusal.LAUNCHER_FULL, calls.expect(null, " 1"), "a call without a session takes no other's room either");
+        assertTrue(calls.cancel("k 0"), "the oldest call is still remembered");
+    }
+
+    /** stdio is its process's only session: past MAX its own oldest call (one the SDK never ran) is forgotten, as before. */
+    @Test
+    void theStdioSessionForgetsItsOwnOldestPastTheBound() {
+        InFlightCalls calls = new InFlightCalls();
+        for (int i = 0; i <= InFlightCalls.MAX; i++) calls.expect(" " + i);
+        assertFalse(calls.cancel(" 0"));
+        assertTrue(calls.cancel(" 1"));
+        assertEquals(InFlightCalls.MAX, calls.held(InFlightCalls.STDIO));
     }
 }

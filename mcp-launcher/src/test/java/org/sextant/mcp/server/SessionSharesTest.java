@@ -1,0 +1,200 @@
+package org.sextant.mcp.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
+import org.sextant.engine.testing.TempSextant;
+import org.sextant.mcp.LauncherHome;
+import org.sextant.mcp.TappedApp;
+import org.sextant.mcp.tools.InFlightCalls;
+import org.sextant.mcp.tools.ToolContext;
+import org.sextant.mcp.tools.ToolDispatcher;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * --http serves several sessions at once (attack 31): one session's calls must neither forget another
+ * session's calls (R1: its cancel was lost) nor take every worker another session's calls need (R2).
+ * Two real sessions over the launcher's Jetty, against the app's real local API behind a tap that holds
+ * one route (a slow app).
+ */
+class SessionSharesTest {
+    private static final String TOKEN = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+    private static final String SLOW = "list_symbols"; // the app route held: the tool of the same name waits on it
+    /** Guards a hang; measures nothing: a call that should answer at once but has not by then never will. */
+    private static final long PATIENCE_S = 60;
+
+    @TempDir Path home;
+
+    /** R1: 1,025 calls the SDK never runs (an unknown session's) forgot the oldest call, another session's, so its cancel was ignored. */
+    @Test
+    void callsTheSdkRefusesDoNotForgetAnotherSessionsCallSoItsCancelStillStopsIt(@TempSextant Sextant engine) throws Exception {
+        try (TappedApp app = TappedApp.start(engine, home); HttpMcpServer server = start()) {
+            app.hold(SLOW);
+            try {
+                String b = openSession(server.port());
+                CompletableFuture<String> held = CompletableFuture.supplyAsync(() -> post(server.port(), b, call(2, SLOW)));
+                assertTrue(eventually(() -> app.holding(SLOW) == 1), "session B's call never reached the app");
+                // a few at a time, below the unknown session's own share: each is the SDK's to refuse
+                int clients = InFlightCalls.PER_SESSION / 2;
+                List<CompletableFuture<Void>> flood = new ArrayList<>();
+                for (int client = 0; client < clients; client++) {
+                    int first = client;
+                    flood.add(CompletableFuture.runAsync(() -> {
+                        for (int id = 1 + first; id <= InFlightCalls.MAX + 1; id += clients) {
+                            String refused = post(server.port(), "no-such-session", call(id, SLOW));
+                            assertFalse(refused.startsWith("HTTP/1.1 200"), refused);
+                        }
+                    }));
+                }
+                CompletableFuture.allOf(flood.toArray(CompletableFuture[]::new)).get();
+                assertTrue(post(server.port(), b, cancel(2)).startsWith("HTTP/1.1 202"), "a notification is accepted");
+                String answer = answerOrReleased(held, app);
+                assertFalse(answer.contains("\"id\":2"), "session B's cancel was lost: its call was answered: " + answer);
+            } finally {
+                app.release(SLOW);
+            }
+        }
+    }
+
+    /**
+     * R2: session A's slow calls, as many as Reactor's shared pool has workers (20 on 2 cores), held every worker and
+     * session B's health_check waited behind them. Now A holds at most its share; the rest are refused, named and fixed.
+     */
+    @Test
+    void oneSessionsSlowCallsTakeItsShareAndAnotherSessionIsStillServed(@TempSextant Sextant engine) throws Exception {
+        int flood = Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE;
+        assertTrue(InFlightCalls.PER_SESSION < flood, "a session's share leaves workers for the others");
+        ExecutorService clients = Executors.newFixedThreadPool(flood);
+        try (TappedApp app = TappedApp.start(engine, home); HttpMcpServer server = start()) {
+            app.hold(SLOW);
+            try {
+                String a = openSession(server.port());
+                String b = openSession(server.port());
+                List<Future<String>> calls = new ArrayList<>();
+                for (int id = 1; id <= flood; id++) {
+                    int callId = id;
+                    calls.add(clients.submit(() -> post(server.port(), a, call(callId, SLOW))));
+                }
+                // each of A's calls is held in the app or answered already
+                assertTrue(eventually(() -> app.holding(SLOW) + calls.stream().filter(Future::isDone).count() == flood),
+                        () -> "held " + app.holding(SLOW));
+                CompletableFuture<String> health = CompletableFuture.supplyAsync(() -> post(server.port(), b, call(100, "health_check")));
+                String answer = answerOrReleased(health, app);
+                assertEquals(InFlightCalls.PER_SESSION, app.holding(SLOW), "B was answered while A's calls were still held: " + answer);
+                assertTrue(answer.contains("\"id\":100") && answer.contains("\"isError\":false"), answer);
+
+                List<String> refused = new ArrayList<>();
+                for (Future<String> c : calls) if (c.isDone()) refused.add(c.get());
+                assertEquals(flood - InFlightCalls.PER_SESSION, refused.size(), "A's calls over its share are refused at once");
+                for (String r : refused) {
+                    assertTrue(r.startsWith("HTTP/1.1 200"), () -> "the call's own answer, not a transport error: " + r);
+                    assertTrue(r.contains("\"isError\":true") && r.contains("\"fail_reason\":\"resource_limit\""), r);
+                    assertTrue(r.contains(CallShares.problem(InFlightCalls.Refusal.SESSION_FULL)), r);
+                    assertTrue(r.contains(CallShares.fix(InFlightCalls.Refusal.SESSION_FULL)), r);
+                }
+                app.release(SLOW);
+                for (Future<String> c : calls) {
+                    String r = c.get(PATIENCE_S, TimeUnit.SECONDS);
+                    if (!refused.contains(r)) assertTrue(r.contains("\"isError\":false"), r);
+                }
+                String again = post(server.port(), a, call(flood + 1, SLOW));
+                assertTrue(again.contains("\"isError\":false"), () -> "A's share is free again once answered: " + again);
+            } finally {
+                app.release(SLOW);
+                clients.shutdownNow();
+            }
+        }
+    }
+
+    @Test
+    void docsMcpSaysTheSharesAsTheLauncherAnswersThem() throws Exception {
+        String doc = Files.readString(Path.of("../docs/mcp.md")).replaceAll("\\s+", " ");
+        for (InFlightCalls.Refusal r : InFlightCalls.Refusal.values()) {
+            assertTrue(doc.contains(CallShares.problem(r)), () -> "docs/mcp.md does not quote: " + CallShares.problem(r));
+            assertTrue(doc.contains(CallShares.fix(r)), () -> "docs/mcp.md does not quote: " + CallShares.fix(r));
+        }
+    }
+
+    private HttpMcpServer start() throws Exception {
+        ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(120), true);
+        return HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.tables());
+    }
+
+    /** The call's answer; when it has none by the guard, the held route is let through and what then comes (a wrong answer). */
+    private static String answerOrReleased(CompletableFuture<String> call, TappedApp app) throws Exception {
+        try {
+            return call.get(PATIENCE_S, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            app.release(SLOW);
+            return "not answered while the app was held; once released: " + call.get(PATIENCE_S, TimeUnit.SECONDS);
+        }
+    }
+
+    /** A new initialized session: its Mcp-Session-Id. */
+    private static String openSession(int port) {
+        String init = post(port, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+        Matcher m = Pattern.compile("(?im)^Mcp-Session-Id: *(\\S+)").matcher(init);
+        assertTrue(m.find(), init);
+        String session = m.group(1);
+        assertTrue(post(port, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").startsWith("HTTP/1.1 202"));
+        return session;
+    }
+
+    private static String call(int id, String tool) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool + "\",\"arguments\":{}}}";
+    }
+
+    private static String cancel(int id) {
+        return "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":" + id + "}}";
+    }
+
+    /** One POST of {@code session} (null: none) on its own connection: the whole response, head and body. */
+    private static String post(int port, String session, String body) {
+        String request = "POST " + HttpMcpServer.ENDPOINT + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                + "\r\nAuthorization: Bearer " + TOKEN + (session == null ? "" : "\r\nMcp-Session-Id: " + session)
+                + "\r\nMcp-Protocol-Version: 2025-06-18\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream"
+                + "\r\nContent-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\nConnection: close\r\n\r\n" + body;
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(300_000);
+            OutputStream out = s.getOutputStream();
+            out.write(request.getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            InputStream in = s.getInputStream();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static boolean eventually(BooleanSupplier condition) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(PATIENCE_S);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > until) return false;
+            Thread.sleep(20);
+        }
+        return true;
+    }
+}
