@@ -13,23 +13,24 @@ import tools.jackson.databind.JsonNode;
  * --http: a tools/call past its session's share of calls, or past all sessions' ({@link InFlightCalls}),
  * is answered at once as the tool's resource_limit envelope with the bound and the fix, and never runs:
  * so one session's flood neither forgets another session's calls nor takes the workers its calls need.
+ * A resources/read counts in the same share; past it, it is answered with the JSON-RPC error resource_limit.
  */
 final class CallShares {
     private CallShares() {}
 
     static String problem(InFlightCalls.Refusal refusal) {
         return switch (refusal) {
-            case SESSION_FULL -> "this session already has " + InFlightCalls.PER_SESSION + " tool calls running or waiting,"
-                    + " the most one session may have at once; this call was not run";
-            case LAUNCHER_FULL -> "the launcher already holds " + InFlightCalls.MAX + " tool calls of all its sessions,"
-                    + " the most it holds at once; this call was not run";
+            case SESSION_FULL -> "this session already has " + InFlightCalls.PER_SESSION + " tool calls and resource reads running"
+                    + " or waiting, the most one session may have at once; this one was not run";
+            case LAUNCHER_FULL -> "the launcher already holds " + InFlightCalls.MAX + " tool calls and resource reads of all its"
+                    + " sessions, the most it holds at once; this one was not run";
         };
     }
 
     static String fix(InFlightCalls.Refusal refusal) {
         return switch (refusal) {
-            case SESSION_FULL -> "wait for the answer to an earlier call (or cancel one), then call again;"
-                    + " send at most " + InFlightCalls.PER_SESSION + " calls at once";
+            case SESSION_FULL -> "wait for the answer to an earlier request (or cancel a call), then send it again;"
+                    + " send at most " + InFlightCalls.PER_SESSION + " at once";
             case LAUNCHER_FULL -> "retry in a moment";
         };
     }

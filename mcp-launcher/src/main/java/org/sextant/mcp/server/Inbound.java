@@ -149,6 +149,14 @@ public final class Inbound {
         if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
             return toolCall((ObjectNode) node, id, session, twice);
         }
+        if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_RESOURCES_READ.equals(request.method())
+                && session != null && !session.equals(InFlightCalls.STDIO) && id != null) {
+            // --http: a read (sextant://session-registry asks the app) takes a worker too, so it counts in the session's share
+            String key = callKey(session, id);
+            InFlightCalls.Refusal refused = inFlight.expect(session, key);
+            if (refused != null) return new Answer(resourceLimit(id, CallShares.problem(refused), CallShares.fix(refused)).response());
+            return new Forward(text, key);
+        }
         if (message instanceof McpSchema.JSONRPCNotification n && CANCELLED.equals(n.method())) {
             JsonNode cancelled = node.path("params").get("requestId");
             // a cancel of a call answered already (or never sent) is ignored, as MCP allows
@@ -261,11 +269,16 @@ public final class Inbound {
     }
 
     private static Reply resourceLimit(String bound, String fix) {
+        return resourceLimit(null, bound, fix);
+    }
+
+    /** The JSON-RPC error resource_limit (to the request {@code id}, or null), with the bound and the fix in its data. */
+    static Reply resourceLimit(JsonNode id, String bound, String fix) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("fail_reason", FailReason.RESOURCE_LIMIT.wire());
         data.put("field", null);
         data.put("fix", fix);
-        return reply(null, RESOURCE_LIMIT, "resource_limit: " + bound + "; " + fix, data);
+        return reply(id, RESOURCE_LIMIT, "resource_limit: " + bound + "; " + fix, data);
     }
 
     /** JSON-RPC's range for server errors (MCP takes -32002 for a resource not found): too busy for this message now. */

@@ -23,7 +23,7 @@ public final class InFlightCalls {
     /** Calls remembered at most, all sessions together. */
     public static final int MAX = 1024;
     /**
-     * --http: the calls one session may have read and not yet answered. Below the workers of Reactor's
+     * --http: the calls (and resource reads) one session may have read and not yet answered. Below the workers of Reactor's
      * shared pool (10 a core), so one session's slow calls always leave workers for another's.
      */
     public static final int PER_SESSION = 8;

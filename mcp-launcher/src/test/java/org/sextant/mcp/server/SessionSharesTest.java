@@ -105,6 +105,10 @@ class SessionSharesTest {
                 assertEquals(InFlightCalls.PER_SESSION, app.holding(SLOW), "B was answered while A's calls were still held: " + answer);
                 assertTrue(answer.contains("\"id\":100") && answer.contains("\"isError\":false"), answer);
 
+                String read = post(server.port(), a, "{\"jsonrpc\":\"2.0\",\"id\":200,\"method\":\"resources/read\",\"params\":{\"uri\":\"sextant://session-registry\"}}");
+                assertTrue(read.contains("\"id\":200") && read.contains("\"code\":-32003") && read.contains("\"fail_reason\":\"resource_limit\"")
+                        && read.contains(CallShares.problem(InFlightCalls.Refusal.SESSION_FULL)), () -> "a read (it asks the app) counts in A's share: " + read);
+
                 List<String> refused = new ArrayList<>();
                 for (Future<String> c : calls) if (c.isDone()) refused.add(c.get());
                 assertEquals(flood - InFlightCalls.PER_SESSION, refused.size(), "A's calls over its share are refused at once");
