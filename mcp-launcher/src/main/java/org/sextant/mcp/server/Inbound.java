@@ -59,7 +59,7 @@ public final class Inbound {
     /** What to do with one message: hand this text to the SDK, or send this reply instead. */
     public sealed interface Verdict permits Forward, Reply, Answer, Handled {}
 
-    /** The text for the SDK; {@code callKey} names a tools/call in {@link InFlightCalls} (null for any other message). */
+    /** The text for the SDK; {@code callKey} names its tools/call (or --http resources/read) in {@link InFlightCalls}, else null. */
     public record Forward(String text, String callKey) implements Verdict {
         public Forward(String text) {
             this(text, null);
@@ -69,7 +69,7 @@ public final class Inbound {
     /** A JSON-RPC error response, one line of JSON. */
     public record Reply(String response) implements Verdict {}
 
-    /** The call's own response, given here in place of the SDK's (a tools/call refused over a bound): an answer, not a transport error. */
+    /** The request's own response, given here in place of the SDK's (refused over its session's share): an answer, not a transport error. */
     public record Answer(String response) implements Verdict {}
 
     /** A notification acted on here: nothing to forward, nothing to answer. */
@@ -242,7 +242,7 @@ public final class Inbound {
         return new Forward(Json.write(node), key);
     }
 
-    /** --http: the request that carried call {@code key} was handled; a call the SDK refused no longer holds its session's room. */
+    /** --http: the request that carried {@code key} was handled; one the SDK refused no longer holds its session's room. */
     void handled(String key) {
         if (key != null) inFlight.handled(key);
     }
