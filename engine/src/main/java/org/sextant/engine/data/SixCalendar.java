@@ -30,6 +30,11 @@ public final class SixCalendar {
             fixed(Month.DECEMBER, 26),
             fixed(Month.DECEMBER, 31));
 
+    /** The rules that close the exchange every year (all of its holidays). */
+    public static List<KeptHolidays.Rule> standing() {
+        return CLOSURES;
+    }
+
     /** Whether the exchange is closed all day: a weekend or a holiday. */
     public static boolean closed(LocalDate day) {
         return day.getDayOfWeek() == DayOfWeek.SATURDAY || day.getDayOfWeek() == DayOfWeek.SUNDAY || holiday(day);
