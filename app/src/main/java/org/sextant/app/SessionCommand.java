@@ -8,7 +8,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "session", mixinStandardHelpOptions = true,
         description = {"Set the trading session a symbol's bars follow.",
                 "Its bars are resampled and annualised along it. An import guesses it from the bars (fx when weekday bars fall outside 09:30-16:00 New York"
-                        + " and 09:00-17:35 Berlin; a Zurich or London file's missing holidays tell six or lse);"
+                        + " and 09:00-17:35 Berlin; a Zurich or London file's missing holidays tell six or lse, a Paris file trading on 24 December euronext);"
                         + " stored forecasts and forecast backtests are not recomputed."})
 final class SessionCommand extends HomeCommand {
     @Parameters(index = "0", paramLabel = "SYMBOL", description = "the symbol as list_symbols shows it, e.g. DAX.FUT") String symbol;

@@ -19,7 +19,7 @@ class ImportSummaryTest {
         String n = System.lineSeparator();
         assertEquals("CHF.csv: bars layout, 10 rows, symbols [\"CHF\"]" + n
                 + "  interval 30m; times UTC" + n
-                + "  session fx (24x5, the trading day ends 17:00 New York) for CHF; change it with: sextant session SYMBOL fx|us_equity|eu_equity|six|lse|continuous" + n
+                + "  session fx (24x5, the trading day ends 17:00 New York) for CHF; change it with: sextant session SYMBOL fx|us_equity|eu_equity|six|lse|euronext|continuous" + n
                 + "imported: 6 new rows, 4 updated; symbols [\"CHF\"]" + n
                 + "note: 4 stored bars of CHF changed; the largest close change at 2001-03-29T23:30Z: 1.7253 to 12.0 (595.5%); check that the file is the same instrument and unit" + n
                 + "note: 1 bar of CHF 30m is outside the fx session (24x5, the trading day ends 17:00 New York): 1 on a weekend; they are stored but in no bar of a read" + n
@@ -41,7 +41,7 @@ class ImportSummaryTest {
         assertEquals("intraday_5m.csv: bars layout, 4080 rows, symbols [\"DAX.FUT\"]" + n
                 + "  interval 5m; times iso in datetime (read as UTC): the file gives no zone; if they are local times, delete these bars"
                 + " (sextant delete-prices SYMBOL --interval 5m) and import again with --timezone, e.g. --timezone Europe/Berlin" + n
-                + "  session fx (24x5, the trading day ends 17:00 New York) for DAX.FUT; change it with: sextant session SYMBOL fx|us_equity|eu_equity|six|lse|continuous" + n
+                + "  session fx (24x5, the trading day ends 17:00 New York) for DAX.FUT; change it with: sextant session SYMBOL fx|us_equity|eu_equity|six|lse|euronext|continuous" + n
                 + "imported: 4080 new rows, 0 updated; symbols [\"DAX.FUT\"]" + n, ImportSummary.render(report));
     }
 
@@ -53,7 +53,7 @@ class ImportSummaryTest {
         String out = ImportSummary.render(new ImportReport(List.of(new ImportReport.ImportedFile("dax.csv", "bars", 17, List.of("DAX.FUT"), "30m",
                 "iso in datetime (read as Europe/Berlin time, stored in UTC)", List.of(dax))), 17, 0, List.of("DAX.FUT")));
         org.junit.jupiter.api.Assertions.assertTrue(out.contains("  session eu_equity (09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday) for DAX.FUT; "
-                + "change it with: sextant session SYMBOL fx|us_equity|eu_equity|six|lse|continuous" + System.lineSeparator()), out);
+                + "change it with: sextant session SYMBOL fx|us_equity|eu_equity|six|lse|euronext|continuous" + System.lineSeparator()), out);
     }
 
     /** A file of many symbols names the first few per session and says how many more. */

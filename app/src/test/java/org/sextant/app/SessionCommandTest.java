@@ -47,7 +47,7 @@ class SessionCommandTest {
 
         err.reset();
         assertEquals(2, Main.run("--home", home, "session", "DAX.FUT", "asia_equity"));
-        assertTrue(err.toString().contains("SESSION \"asia_equity\" is not one of fx, us_equity, eu_equity, xetra, six, lse, continuous"), err.toString());
+        assertTrue(err.toString().contains("SESSION \"asia_equity\" is not one of fx, us_equity, eu_equity, xetra, six, lse, euronext, continuous"), err.toString());
         assertEquals("fx", session(home));
 
         out.reset();

@@ -6,17 +6,17 @@ import java.time.ZoneId;
  * When a symbol trades, as the chart's resampling and time labels see it: the exchange's zone,
  * the shift that makes a trading day a calendar day (fx's day starts 17:00 New York, shifted by
  * 7 h to 00:00), where intraday buckets start, and which bars belong to no trading day. The same
- * rules as the store's resample_bars macro (V057__european_venue_sessions.sql), so a chart resampled here draws the
+ * rules as the store's resample_bars macro (V058__euronext_session.sql), so a chart resampled here draws the
  * bars the engine would return; the app's tests compare the two.
  *
- * @param name         the session's name in the store: fx, us_equity, eu_equity (Xetra), six, lse or continuous
+ * @param name         the session's name in the store: fx, us_equity, eu_equity (Xetra), six, lse, euronext or continuous
  * @param zone         the exchange's zone: bars are bucketed and labelled in its wall time
  * @param shiftMinutes added to the wall time so that a trading day is a calendar day
  * @param originMinute minute of the (shifted) day intraday buckets start from
  * @param weekdays     whether Saturday and Sunday trading days hold no bar
  * @param openMinute   first minute of the (shifted) day with intraday bars in the session
  * @param closeMinute  first minute after them (eu_equity: after its closing auction, 17:35 Berlin)
- * @param auctionMinute first minute of the closing auction (eu_equity: 17:30 Berlin, six: 17:20 Zurich, lse: 16:30 London; else closeMinute): its bars
+ * @param auctionMinute first minute of the closing auction (eu_equity: 17:30 Berlin, six: 17:20 Zurich, lse: 16:30 London, euronext: 17:30 Paris; else closeMinute): its bars
  *                     fall in the day's last bucket at every interval, never a bucket of their own
  */
 public record SessionClock(String name, ZoneId zone, int shiftMinutes, int originMinute, boolean weekdays, int openMinute, int closeMinute,
@@ -32,6 +32,8 @@ public record SessionClock(String name, ZoneId zone, int shiftMinutes, int origi
     public static final SessionClock SIX = new SessionClock("six", ZoneId.of("Europe/Zurich"), 0, 540, true, 540, 1055, 1040);
     /** London Stock Exchange: 08:00-16:30 London and the closing auction to 16:35, Monday to Friday. */
     public static final SessionClock LSE = new SessionClock("lse", ZoneId.of("Europe/London"), 0, 480, true, 480, 995, 990);
+    /** Euronext (Paris, Amsterdam, Brussels, Lisbon): 09:00-17:30 Paris and the closing auction to 17:35, Monday to Friday. */
+    public static final SessionClock EURONEXT = new SessionClock("euronext", ZoneId.of("Europe/Paris"), 0, 540, true, 540, 1055, 1050);
     /** 24x7 on UTC days (crypto, a symbol with no session recorded). */
     public static final SessionClock CONTINUOUS = new SessionClock("continuous", ZoneId.of("UTC"), 0, 0, false, 0, 1440, 1440);
 
@@ -42,6 +44,7 @@ public record SessionClock(String name, ZoneId zone, int shiftMinutes, int origi
         if (EU_EQUITY.name.equals(session)) return EU_EQUITY;
         if (SIX.name.equals(session)) return SIX;
         if (LSE.name.equals(session)) return LSE;
+        if (EURONEXT.name.equals(session)) return EURONEXT;
         return CONTINUOUS;
     }
 

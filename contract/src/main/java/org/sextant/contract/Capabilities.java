@@ -174,13 +174,14 @@ public final class Capabilities {
             ArgumentSchema.object().integer("limit", 1, Bounds.MAX_KEPT_LIST, "most files to list, the newest (default 100); count and total_bytes cover every file"));
 
     /** The sessions a symbol trades in, as the engine's TradingSession names them (a test holds the two lists equal). */
-    public static final List<String> TRADING_SESSIONS = List.of("fx", "us_equity", "eu_equity", "xetra", "six", "lse", "continuous");
+    public static final List<String> TRADING_SESSIONS = List.of("fx", "us_equity", "eu_equity", "xetra", "six", "lse", "euronext", "continuous");
     /** Each of {@link #TRADING_SESSIONS} with its hours, as the tool and `sextant session` describe them (a constant: picocli's annotation takes it). */
     public static final String TRADING_SESSION_HOURS = "fx (24x5, the trading day ends 17:00 New York), us_equity (09:30-16:00 New York, "
             + "Monday to Friday but NYSE holidays), eu_equity or its other name xetra (Xetra: 09:00-17:30 Berlin and the closing auction to 17:35, "
             + "Monday to Friday but Xetra holidays), six (SIX Swiss Exchange: 09:00-17:20 Zurich and the closing auction to 17:30, but Swiss "
             + "exchange holidays), lse (London Stock Exchange: 08:00-16:30 London and the closing auction to 16:35, but UK bank holidays; "
-            + "12:30 on 24 and 31 December) or continuous (24x7 on UTC days)";
+            + "12:30 on 24 and 31 December), euronext (Euronext Paris, Amsterdam, Brussels, Lisbon: 09:00-17:30 Paris and the closing auction "
+            + "to 17:35, but Euronext holidays; 14:05 on 24 and 31 December) or continuous (24x7 on UTC days)";
     public static final Capability SET_TRADING_SESSION = write("set_trading_session",
             "sets the trading session a stored symbol's bars are resampled and annualised along (an import guesses it from the bars); "
                     + "stored forecasts are not recomputed",

@@ -45,6 +45,12 @@ class ClosingAuctionResampleTest {
         check("VOD", ZoneId.of("Europe/London"), "lse", SessionClock.LSE, LocalTime.of(7, 50), LocalTime.of(16, 40), LocalTime.of(16, 30));
     }
 
+    /** Euronext's auction from 17:30 Paris, the session set by hand (a Paris file's March and April days do not tell it from Xetra). */
+    @Test
+    void euronextBarsAreTheSameInTheChartAndTheEngine() throws Exception {
+        check("AIR.PA", ZoneId.of("Europe/Paris"), "euronext", SessionClock.EURONEXT, LocalTime.of(8, 50), LocalTime.of(17, 40), LocalTime.of(17, 30));
+    }
+
     /** 5-minute bars {@code first}-{@code last} wall time, those from {@code auction} to 5 minutes later the auction's. */
     private void check(String symbol, ZoneId zone, String session, SessionClock clock, LocalTime first, LocalTime last, LocalTime auction) throws Exception {
         List<LocalDateTime> wall = new ArrayList<>();

@@ -15,6 +15,21 @@ final class HolidaysByYear {
         this.ofYear = ofYear;
     }
 
+    /** The holidays of yearly rules that hold every year (SIX's, Euronext's). */
+    static HolidaysByYear of(java.util.List<KeptHolidays.Rule> rules) {
+        return new HolidaysByYear(year -> {
+            Set<LocalDate> out = new java.util.HashSet<>();
+            for (KeptHolidays.Rule r : rules) out.add(r.in(year));
+            out.remove(null);
+            return Set.copyOf(out);
+        });
+    }
+
+    /** A fixed-date rule (1 August). */
+    static KeptHolidays.Rule fixed(java.time.Month month, int day) {
+        return new KeptHolidays.Rule.Fixed(java.time.MonthDay.of(month, day));
+    }
+
     boolean contains(LocalDate day) {
         return kept.computeIfAbsent(day.getYear(), ofYear::apply).contains(day);
     }

@@ -30,6 +30,18 @@ public final class LseCalendar {
     static final List<LocalDate> PROCLAIMED = List.of(LocalDate.of(1999, 12, 31), LocalDate.of(2002, 6, 3), LocalDate.of(2011, 4, 29),
             LocalDate.of(2012, 6, 5), LocalDate.of(2022, 6, 3), LocalDate.of(2022, 9, 19), LocalDate.of(2023, 5, 8));
 
+    /**
+     * The yearly rules behind most of its holidays (a series' learned holidays less these are its own): New Year's Day, Good Friday,
+     * Easter Monday, the first and last Mondays of May, the last Monday of August, 25 and 26 December. The moves off weekends and
+     * the proclaimed days are the calendar's, not rules.
+     */
+    public static List<KeptHolidays.Rule> standing() {
+        return List.of(new KeptHolidays.Rule.Fixed(java.time.MonthDay.of(1, 1)), new KeptHolidays.Rule.FromEaster(-2), new KeptHolidays.Rule.FromEaster(1),
+                new KeptHolidays.Rule.NthWeekday(Month.MAY, DayOfWeek.MONDAY, 1), new KeptHolidays.Rule.NthWeekday(Month.MAY, DayOfWeek.MONDAY, -1),
+                new KeptHolidays.Rule.NthWeekday(Month.AUGUST, DayOfWeek.MONDAY, -1), new KeptHolidays.Rule.Fixed(java.time.MonthDay.of(12, 25)),
+                new KeptHolidays.Rule.Fixed(java.time.MonthDay.of(12, 26)));
+    }
+
     /** Whether the exchange is closed all day: a weekend or a holiday. */
     public static boolean closed(LocalDate day) {
         return weekend(day) || holiday(day);

@@ -8,7 +8,7 @@ import java.time.LocalDate;
 import java.time.temporal.TemporalAdjusters;
 
 /**
- * The resample_bars macro (V057__european_venue_sessions.sql, kept unchanged for run_select) with the stored bars read only within a
+ * The resample_bars macro (V058__euronext_session.sql, kept unchanged for run_select) with the stored bars read only within a
  * window of UTC open times: the macro groups the whole series before a trading day can be chosen, so a page of a few
  * days of a 2,000,000-bar series would sort and group every bar. Same rules, same columns; the window is chosen from
  * trading days by {@link #fromTs}/{@link #toTs} so that every bar dated within them has all its stored bars inside.
@@ -60,14 +60,14 @@ final class ResampleWindow {
     private static String sourced(BarInterval from) {
         // the rule and aggregation are the macro's, line for line (ResampleWindowTest compares the two)
         return "WITH rule AS (SELECT session, CASE session WHEN 'continuous' THEN 'UTC' WHEN 'eu_equity' THEN 'Europe/Berlin' WHEN 'six' THEN 'Europe/Zurich' "
-                + "WHEN 'lse' THEN 'Europe/London' ELSE 'America/New_York' END AS tz, "
+                + "WHEN 'lse' THEN 'Europe/London' WHEN 'euronext' THEN 'Europe/Paris' ELSE 'America/New_York' END AS tz, "
                 + "CASE session WHEN 'fx' THEN INTERVAL 7 HOUR ELSE INTERVAL 0 HOUR END AS shift, "
                 + "TIMESTAMP '2000-01-03 00:00' + CASE session WHEN 'us_equity' THEN INTERVAL 570 MINUTE WHEN 'eu_equity' THEN INTERVAL 540 MINUTE "
-                + "WHEN 'six' THEN INTERVAL 540 MINUTE WHEN 'lse' THEN INTERVAL 480 MINUTE ELSE INTERVAL 0 MINUTE END AS origin, "
-                + "CASE session WHEN 'us_equity' THEN TIME '09:30' WHEN 'eu_equity' THEN TIME '09:00' WHEN 'six' THEN TIME '09:00' WHEN 'lse' THEN TIME '08:00' END AS open_at, "
+                + "WHEN 'six' THEN INTERVAL 540 MINUTE WHEN 'lse' THEN INTERVAL 480 MINUTE WHEN 'euronext' THEN INTERVAL 540 MINUTE ELSE INTERVAL 0 MINUTE END AS origin, "
+                + "CASE session WHEN 'us_equity' THEN TIME '09:30' WHEN 'eu_equity' THEN TIME '09:00' WHEN 'six' THEN TIME '09:00' WHEN 'lse' THEN TIME '08:00' WHEN 'euronext' THEN TIME '09:00' END AS open_at, "
                 + "CASE session WHEN 'us_equity' THEN TIME '15:59:59.999999' WHEN 'eu_equity' THEN TIME '17:34:59.999999' WHEN 'six' THEN TIME '17:34:59.999999' "
-                + "WHEN 'lse' THEN TIME '16:34:59.999999' END AS close_at, "
-                + "CASE session WHEN 'eu_equity' THEN TIME '17:30' WHEN 'six' THEN TIME '17:20' WHEN 'lse' THEN TIME '16:30' END AS auction_at "
+                + "WHEN 'lse' THEN TIME '16:34:59.999999' WHEN 'euronext' THEN TIME '17:34:59.999999' END AS close_at, "
+                + "CASE session WHEN 'eu_equity' THEN TIME '17:30' WHEN 'six' THEN TIME '17:20' WHEN 'lse' THEN TIME '16:30' WHEN 'euronext' THEN TIME '17:30' END AS auction_at "
                 + "FROM (SELECT coalesce((SELECT any_value(session) FROM symbol_sessions WHERE symbol = ?), 'continuous') AS session)), "
                 + "source AS (SELECT p.ts, coalesce(p.open, p.close) AS o, coalesce(p.high, p.close) AS h, coalesce(p.low, p.close) AS l, p.close AS c, p.volume AS v, "
                 + "r.session, r.tz, r.shift, r.origin, r.open_at, r.close_at, r.auction_at, "

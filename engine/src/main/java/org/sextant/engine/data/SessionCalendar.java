@@ -10,11 +10,12 @@ import java.util.List;
 /**
  * The bars that follow a bar along a session's calendar, as the resample_bars macro buckets them:
  * fx trades from Sunday 17:00 to Friday 17:00 New York, us_equity 09:30-16:00 New York on weekdays,
- * eu_equity (Xetra) 09:00-17:30 Berlin, six 09:00-17:20 Zurich, lse 08:00-16:30 London on weekdays, continuous always.
+ * eu_equity (Xetra) 09:00-17:30 Berlin, six 09:00-17:20 Zurich, lse 08:00-16:30 London, euronext 09:00-17:30 Paris on weekdays,
+ * continuous always.
  * Steps are taken on the session's clock, so a daylight-saving change keeps an equity bar at 09:30 New York or 09:00 Berlin
  * local. Each equity session skips its venue's holidays and stops at its early closes: the NYSE's ({@link NyseCalendar},
  * 13:00), Xetra's ({@link XetraCalendar}, 14:00 on a year's last day), SIX's ({@link SixCalendar}), London's
- * ({@link LseCalendar}, 12:30 on 24 and 31 December); fx knows no holidays. Week and month bars follow the calendar ({@link #calendarBarsAfter}).
+ * ({@link LseCalendar}, 12:30 on 24 and 31 December), Euronext's ({@link EuronextCalendar}, 14:00 on 24 and 31 December); fx knows no holidays. Week and month bars follow the calendar ({@link #calendarBarsAfter}).
  */
 public final class SessionCalendar {
     private SessionCalendar() {}

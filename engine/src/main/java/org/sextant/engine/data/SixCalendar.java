@@ -3,10 +3,7 @@ package org.sextant.engine.data;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.Month;
-import java.time.MonthDay;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * SIX Swiss Exchange's trading days (Zurich), the six session's calendar: closed on 1 and 2 January (Berchtoldstag), Good
@@ -33,6 +30,11 @@ public final class SixCalendar {
             fixed(Month.DECEMBER, 26),
             fixed(Month.DECEMBER, 31));
 
+    /** The rules that close the exchange every year (all of its holidays). */
+    public static List<KeptHolidays.Rule> standing() {
+        return CLOSURES;
+    }
+
     /** Whether the exchange is closed all day: a weekend or a holiday. */
     public static boolean closed(LocalDate day) {
         return day.getDayOfWeek() == DayOfWeek.SATURDAY || day.getDayOfWeek() == DayOfWeek.SUNDAY || holiday(day);
@@ -43,16 +45,9 @@ public final class SixCalendar {
         return HOLIDAYS.contains(day);
     }
 
-    private static final HolidaysByYear HOLIDAYS = new HolidaysByYear(SixCalendar::holidays);
-
-    private static Set<LocalDate> holidays(int year) {
-        Set<LocalDate> out = new HashSet<>();
-        for (KeptHolidays.Rule r : CLOSURES) out.add(r.in(year));
-        out.remove(null);
-        return Set.copyOf(out);
-    }
+    private static final HolidaysByYear HOLIDAYS = HolidaysByYear.of(CLOSURES);
 
     private static KeptHolidays.Rule fixed(Month month, int day) {
-        return new KeptHolidays.Rule.Fixed(MonthDay.of(month, day));
+        return HolidaysByYear.fixed(month, day);
     }
 }

@@ -3,7 +3,7 @@ package org.sextant.engine.data;
 import java.util.Locale;
 
 /**
- * When a symbol trades, as resampling sees it (the resample_bars macro of V057__european_venue_sessions.sql and its windowed
+ * When a symbol trades, as resampling sees it (the resample_bars macro of V058__euronext_session.sql and its windowed
  * copy in ResampleWindow hold the same rules in SQL): which time is a trading day's and how many bars a
  * year holds, for annualising.
  */
@@ -15,13 +15,18 @@ public enum TradingSession {
     /**
      * Xetra (also named xetra): 09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday but Xetra's holidays, to 14:00 on a
      * year's last trading day; about 252 trading days of 510 minutes: the auction's bars fall in the day's last bar, not bars of their own.
-     * Its name stayed eu_equity (stored rows read as before); Euronext keeps the same hours.
+     * Its name stayed eu_equity (stored rows read as before); Euronext keeps the same hours on its own days ({@link #EURONEXT}).
      */
     EU_EQUITY(252, 510, "09:00-17:30 Berlin and the closing auction to 17:35, Monday to Friday"),
     /** SIX Swiss Exchange: 09:00-17:20 Zurich and the closing auction to 17:30 (its bars in the day's last bar), Monday to Friday but SIX's holidays. */
     SIX(250, 500, "09:00-17:20 Zurich and the closing auction to 17:30, Monday to Friday"),
     /** London Stock Exchange: 08:00-16:30 London and the closing auction to 16:35, Monday to Friday but UK bank holidays, to 12:30 on 24 and 31 December. */
     LSE(252, 510, "08:00-16:30 London and the closing auction to 16:35, Monday to Friday"),
+    /**
+     * Euronext's cash market (Paris, Amsterdam, Brussels, Lisbon): 09:00-17:30 Paris and the closing auction to 17:35, Monday to
+     * Friday but Euronext's holidays (six a year, some on weekends: about 255 trading days), to 14:00 and its auction to 14:05 on 24 and 31 December.
+     */
+    EURONEXT(255, 510, "09:00-17:30 Paris and the closing auction to 17:35, Monday to Friday"),
     /** 24x7 on UTC days (crypto, a symbol with no session recorded). */
     CONTINUOUS(365, 24 * 60, "24x7 on UTC days");
 
@@ -41,7 +46,7 @@ public enum TradingSession {
     /** Another name a user may give a session by: Xetra's session is stored as eu_equity. */
     public static final String XETRA = "xetra";
 
-    /** The sessions' stored names, as a command shows its choices: "fx|us_equity|eu_equity|six|lse|continuous". */
+    /** The sessions' stored names, as a command shows its choices: "fx|us_equity|eu_equity|six|lse|euronext|continuous". */
     public static String labels() {
         return String.join("|", java.util.Arrays.stream(values()).map(TradingSession::label).toList());
     }
@@ -53,13 +58,14 @@ public enum TradingSession {
         return null;
     }
 
-    /** The zone a session's clock runs in, where its bars are shown: New York for fx and us_equity, Berlin, Zurich, London for the European venues, UTC for continuous. */
+    /** The zone a session's clock runs in, where its bars are shown: New York for fx and us_equity, Berlin, Zurich, London, Paris for the European venues, UTC for continuous. */
     public java.time.ZoneId zone() {
         return java.time.ZoneId.of(switch (this) {
             case CONTINUOUS -> "UTC";
             case EU_EQUITY -> "Europe/Berlin";
             case SIX -> "Europe/Zurich";
             case LSE -> "Europe/London";
+            case EURONEXT -> "Europe/Paris";
             case FX, US_EQUITY -> "America/New_York";
         });
     }
@@ -73,6 +79,7 @@ public enum TradingSession {
             case EU_EQUITY -> XetraCalendar.closed(day);
             case SIX -> SixCalendar.closed(day);
             case LSE -> LseCalendar.closed(day);
+            case EURONEXT -> EuronextCalendar.closed(day);
         };
     }
 
@@ -80,7 +87,7 @@ public enum TradingSession {
     public java.time.LocalTime open() {
         return switch (this) {
             case US_EQUITY -> java.time.LocalTime.of(9, 30);
-            case EU_EQUITY, SIX -> java.time.LocalTime.of(9, 0);
+            case EU_EQUITY, SIX, EURONEXT -> java.time.LocalTime.of(9, 0);
             case LSE -> java.time.LocalTime.of(8, 0);
             case FX, CONTINUOUS -> null;
         };
@@ -93,6 +100,7 @@ public enum TradingSession {
             case EU_EQUITY -> XetraCalendar.close(day);
             case SIX -> java.time.LocalTime.of(17, 20);
             case LSE -> LseCalendar.close(day);
+            case EURONEXT -> EuronextCalendar.close(day);
             case FX, CONTINUOUS -> null;
         };
     }

@@ -19,7 +19,7 @@ import java.util.Set;
  * On the last trading day of a year continuous trading ends at 14:00 and the closing auction follows (price from 14:05):
  * Deutsche Boerse announces it each December ("On the last trading day of a year different trading times apply",
  * xetra.com auction schedule; 14:00 in the announcements for 2005, 2012 and 2020); {@link #close} assumes it every year.
- * SIX and London have calendars of their own ({@link SixCalendar}, {@link LseCalendar}).
+ * SIX, London and Euronext have calendars of their own ({@link SixCalendar}, {@link LseCalendar}, {@link EuronextCalendar}).
  */
 public final class XetraCalendar {
     public static final LocalTime CLOSE = LocalTime.of(17, 30);

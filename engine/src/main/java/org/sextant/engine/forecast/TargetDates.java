@@ -4,8 +4,12 @@ import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import org.sextant.engine.data.EuronextCalendar;
 import org.sextant.engine.data.KeptHolidays;
+import org.sextant.engine.data.LseCalendar;
 import org.sextant.engine.data.NyseCalendar;
+import org.sextant.engine.data.SixCalendar;
+import org.sextant.engine.data.TradingSession;
 import org.sextant.engine.data.XetraCalendar;
 
 /**
@@ -16,10 +20,11 @@ import org.sextant.engine.data.XetraCalendar;
  * ({@link TradingWeek}) less the yearly holidays its history keeps on them ({@link KeptHolidays}). A stray
  * weekend date (the NYSE composite of the sample carries two Sundays in 37 years, errors of the
  * source) does not make a weekday market a weekend one. A series whose recent history keeps the
- * NYSE's holidays (a US stock or index) also steps over them, one that keeps Xetra's (a German stock
- * or index) over Xetra's and any others its history keeps; any other weekday series steps over
- * the yearly holidays its own history keeps ({@link KeptHolidays}: Zurich's Ascension and Whit
- * Monday, London's bank holidays), which a history too short to show three of each cannot.
+ * NYSE's holidays (a US stock or index) also steps over them; one that keeps SIX's, Xetra's, London's or
+ * Euronext's (a Swiss, German, British or French, Dutch, Belgian, Portuguese stock or index) over that venue's
+ * calendar days, its moved and proclaimed ones too, and any others its history keeps; any other weekday series
+ * steps over the yearly holidays its own history keeps ({@link KeptHolidays}), which a history too short to
+ * show three of each cannot.
  */
 public final class TargetDates {
     private TargetDates() {}
@@ -46,25 +51,58 @@ public final class TargetDates {
             // a Sunday-to-Thursday market steps on its own days less the holidays it keeps; 7 days a week (or spaced closes on
             // weekends) on every day
             TradingWeek week = TradingWeek.of(change);
-            if (week.weekdays() || week.everyDay()) return new Calendar(true, false, false, KeptHolidays.NONE, week, change);
-            return new Calendar(false, false, false, KeptHolidays.learn(change.read(), week.days()), week, change);
+            if (week.weekdays() || week.everyDay()) return new Calendar(true, null, KeptHolidays.NONE, week, change);
+            return new Calendar(false, null, KeptHolidays.learn(change.read(), week.days()), week, change);
         }
         // a market that left a weekend day (or moved its week) keeps its holidays on the days it trades since: a Friday it did
         // not trade before is no holiday
         List<LocalDate> since = change.read();
-        if (keepsNyseHolidays(since)) return new Calendar(false, true, false, KeptHolidays.NONE, TradingWeek.WEEKDAYS, change);
-        // a Zurich series keeps Xetra's days and its own (Ascension, 1 August): both are stepped over
-        if (keepsXetraHolidays(since)) return new Calendar(false, false, true, KeptHolidays.learn(since).without(XetraCalendar.standing()), TradingWeek.WEEKDAYS, change);
-        return new Calendar(false, false, false, KeptHolidays.learn(since), TradingWeek.WEEKDAYS, change);
+        if (keepsNyseHolidays(since)) return new Calendar(false, TradingSession.US_EQUITY, KeptHolidays.NONE, TradingWeek.WEEKDAYS, change);
+        TradingSession venue = europeanVenueKept(since);
+        if (venue != null) return new Calendar(false, venue, KeptHolidays.learn(since).without(yearlyHolidays(venue)), TradingWeek.WEEKDAYS, change);
+        return new Calendar(false, null, KeptHolidays.learn(since), TradingWeek.WEEKDAYS, change);
     }
 
     /**
-     * The days a series' next values fall on: {@code week}'s days unless every day, less the holidays it keeps, both read
-     * from the dates after {@code change}.
+     * The European venues whose holidays a weekday series is checked for, the one closed on most days first: a Zurich series keeps
+     * Xetra's and Euronext's days too, a German one Euronext's, a London one five of Euronext's six a year (it trades on 1 May).
      */
-    public record Calendar(boolean everyDay, boolean nyse, boolean xetra, KeptHolidays kept, TradingWeek week, WeekChange change) {
+    static final List<TradingSession> EUROPEAN_VENUES = List.of(TradingSession.SIX, TradingSession.EU_EQUITY, TradingSession.LSE, TradingSession.EURONEXT);
+
+    /** The European venue whose holidays the history keeps ({@link #keepsHolidays} at {@link #XETRA_SHARE}), or null when none's. */
+    public static TradingSession europeanVenueKept(List<LocalDate> history) {
+        for (TradingSession v : EUROPEAN_VENUES) if (keepsHolidays(history, v::closed, XETRA_SHARE)) return v;
+        return null;
+    }
+
+    /** The yearly rules behind a venue's holidays: a series' learned holidays less these are its own. */
+    private static List<KeptHolidays.Rule> yearlyHolidays(TradingSession venue) {
+        return switch (venue) {
+            case SIX -> SixCalendar.standing();
+            case LSE -> LseCalendar.standing();
+            case EURONEXT -> EuronextCalendar.standing();
+            default -> XetraCalendar.standing();
+        };
+    }
+
+    /** "the NYSE's", "Xetra's": whose holidays a calendar skips, as a reader is told. */
+    private static String whose(TradingSession venue) {
+        return switch (venue) {
+            case US_EQUITY -> "the NYSE's";
+            case SIX -> "SIX's";
+            case LSE -> "London's";
+            case EURONEXT -> "Euronext's";
+            default -> "Xetra's";
+        };
+    }
+
+    /**
+     * The days a series' next values fall on: {@code week}'s days unless every day, less the holidays of {@code venue} (the
+     * exchange whose holidays it keeps, null when none's) and those it keeps, all read from the dates after {@code change}.
+     */
+    public record Calendar(boolean everyDay, TradingSession venue, KeptHolidays kept, TradingWeek week, WeekChange change) {
         public boolean open(LocalDate d) {
-            return everyDay || !(!week.days().contains(d.getDayOfWeek()) || (nyse && NyseCalendar.holiday(d)) || (xetra && XetraCalendar.holiday(d)) || kept.holiday(d));
+            return everyDay || !(!week.days().contains(d.getDayOfWeek()) || (venue != null && venue.closed(d)) || kept.holiday(d));
         }
 
         /** The first {@code horizon} open days after {@code last}. */
@@ -119,8 +157,7 @@ public final class TargetDates {
             if (!week.weekdays()) {
                 return week.describe() + ", the days the series trades" + (kept.rules().isEmpty() ? "" : ", less the holidays it keeps: " + kept.describe());
             }
-            if (nyse) return "weekdays less the NYSE's holidays";
-            if (xetra) return "weekdays less Xetra's holidays" + (kept.rules().isEmpty() ? "" : " and those the series keeps: " + kept.describe());
+            if (venue != null) return "weekdays less " + whose(venue) + " holidays" + (kept.rules().isEmpty() ? "" : " and those the series keeps: " + kept.describe());
             if (kept.rules().isEmpty()) return "weekdays";
             return "weekdays less the holidays the series keeps: " + kept.describe();
         }
@@ -130,7 +167,10 @@ public final class TargetDates {
     static final int RECENT_EXCHANGE = 500;
     static final int MIN_EXCHANGE_HOLIDAYS = 5;
     static final double EXCHANGE_SHARE = 0.8;
-    /** Xetra's share is higher: Euronext Paris closes on six of its eight days a year (not 24 and 31 December), 80% of some two years. */
+    /**
+     * A European venue's share is higher: Euronext Paris closes on six of Xetra's eight days a year (not 24 and 31 December), 80% of
+     * some two years, and London on five of Euronext's six (not 1 May).
+     */
     static final double XETRA_SHARE = 0.9;
 
     /**
@@ -151,7 +191,7 @@ public final class TargetDates {
     }
 
     /**
-     * Whether the history has no date on at least {@code share} of the exchange's weekday holidays
+     * Whether the history has no date on at least {@code share} of the exchange's weekday holidays ({@code holiday} may hold on weekends too)
      * its last {@value #RECENT_EXCHANGE} dates span (at least {@value #MIN_EXCHANGE_HOLIDAYS} of them).
      */
     private static boolean keepsHolidays(List<LocalDate> history, java.util.function.Predicate<LocalDate> holiday, double share) {

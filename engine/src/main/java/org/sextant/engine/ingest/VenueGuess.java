@@ -17,27 +17,31 @@ import java.util.Set;
 import org.sextant.engine.data.TradingSession;
 
 /**
- * Which European venue a new symbol's bars trade on, when their days tell: Xetra, SIX and London keep the same instant's hours
- * (09:00-17:30 Berlin), so hours alone guess eu_equity, but each venue closes on days the others trade (SIX on Ascension,
- * Whit Monday, 2 January and 1 August; London on its May and August bank holidays, trading on 1 May and 24 December). A venue
- * whose holiday holds bars is ruled out; of the others, the one whose holidays explain the most weekdays without bars wins,
- * and a tie keeps eu_equity (Xetra).
+ * Which European venue a new symbol's bars trade on, when their days tell: Xetra, SIX, London and Euronext keep the same instant's
+ * hours (09:00-17:30 Berlin), so hours alone guess eu_equity, but each venue closes on days the others trade (SIX on Ascension,
+ * Whit Monday, 2 January and 1 August; London on its May and August bank holidays, trading on 1 May and 24 December; Euronext
+ * trades on 24 and 31 December, and on the Whit Mondays and German Unity Days of 2014-2021, where Xetra closes). A venue whose
+ * holiday holds bars is ruled out; of the others, the one whose holidays explain the most weekdays without bars wins. A tie with
+ * Xetra keeps eu_equity; a tie of the others (Xetra ruled out) goes to the venue of the zone the times were read in, if it is one of them.
  */
 final class VenueGuess {
     private VenueGuess() {}
 
-    static final List<TradingSession> VENUES = List.of(TradingSession.EU_EQUITY, TradingSession.SIX, TradingSession.LSE);
+    static final List<TradingSession> VENUES = List.of(TradingSession.EU_EQUITY, TradingSession.SIX, TradingSession.LSE, TradingSession.EURONEXT);
 
     /** A guess and what a reader is told of it: null note when nothing needs saying. */
     record Guess(String session, String note) {}
 
-    /** The venue the traded days (the bars' dates on their venue's clock) tell; null when they tell none apart from Xetra. */
-    static TradingSession byDays(Set<LocalDate> traded) {
+    /**
+     * The venue the traded days (the bars' dates on their venue's clock) tell; null when they tell none apart from Xetra. {@code zoned}
+     * (the venue of the zone the times were read in, or null) settles a tie of venues other than Xetra.
+     */
+    static TradingSession byDays(Set<LocalDate> traded, TradingSession zoned) {
         if (traded.isEmpty()) return null;
         LocalDate first = traded.stream().min(LocalDate::compareTo).get(), last = traded.stream().max(LocalDate::compareTo).get();
         TradingSession best = null;
         int bestSkipped = -1;
-        boolean tie = false;
+        List<TradingSession> tied = new ArrayList<>();
         for (TradingSession v : VENUES) {
             int skipped = 0;
             boolean ruledOut = false;
@@ -53,12 +57,15 @@ final class VenueGuess {
             if (skipped > bestSkipped) {
                 best = v;
                 bestSkipped = skipped;
-                tie = false;
+                tied.clear();
+                tied.add(v);
             } else if (skipped == bestSkipped) {
-                tie = true;
+                tied.add(v);
             }
         }
-        return best == null || tie || best == TradingSession.EU_EQUITY ? null : best;
+        if (best == null || tied.contains(TradingSession.EU_EQUITY)) return null;
+        if (tied.size() == 1) return best;
+        return tied.contains(zoned) ? zoned : null;
     }
 
     /**
@@ -75,7 +82,7 @@ final class VenueGuess {
             keys.append(keys.length() == 0 ? "" : ", ").append('(').append(Integer.parseInt(k.substring(0, nul))).append(", ")
                     .append(ImportBatch.literal(k.substring(nul + 1))).append(')');
         }
-        // one query for the batch: the Berlin date of each bar (the three venues' hours fall within one date on every clock)
+        // one query for the batch: the Berlin date of each bar (the four venues' hours fall within one date on every clock)
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("WITH k(file_no, symbol) AS (VALUES " + keys + ") "
                 + "SELECT file_no, symbol, list(DISTINCT CAST(timezone('Europe/Berlin', timezone('UTC', ts)) AS DATE)) FROM bar_rows JOIN k USING (file_no, symbol) "
                 + "GROUP BY ALL")) {
@@ -89,13 +96,15 @@ final class VenueGuess {
         for (Map.Entry<String, ZoneId> e : euGuessed.entrySet()) {
             String symbol = e.getKey().substring(e.getKey().indexOf('\u0000') + 1);
             Set<LocalDate> traded = days.getOrDefault(e.getKey(), Set.of());
-            TradingSession venue = byDays(traded);
+            TradingSession zoned = byZone(e.getValue());
+            TradingSession venue = byDays(traded, zoned);
             if (venue != null) {
+                // a tie settled by the zone names the zone too
+                String fit = byDays(traded, null) == venue ? " and no other venue's (" : " and the times were read in " + e.getValue().getId() + " (";
                 out.put(e.getKey(), new Guess(venue.label(), "session " + venue.label() + " guessed: the bars' days fit " + name(venue)
-                        + "'s holidays and no other venue's (" + skippedOnlyBy(venue, traded) + "); change it with: sextant session " + symbol + " eu_equity"));
+                        + "'s holidays" + fit + skippedOnlyBy(venue, traded) + "); change it with: sextant session " + symbol + " eu_equity"));
                 continue;
             }
-            TradingSession zoned = byZone(e.getValue());
             if (zoned != null) {
                 out.put(e.getKey(), new Guess("eu_equity", "session eu_equity (Xetra's holidays) kept: the bars' days do not tell " + name(zoned)
                         + " from Xetra; if they are " + name(zoned) + "'s, set it with: sextant session " + symbol + " " + zoned.label()
@@ -105,12 +114,13 @@ final class VenueGuess {
         return out;
     }
 
-    /** The venue of times read in Zurich or London; null for any other zone. */
+    /** The venue of times read in Zurich, London or a Euronext city (Paris, Amsterdam, Brussels, Lisbon); null for any other zone. */
     static TradingSession byZone(ZoneId zone) {
         if (zone == null) return null;
         return switch (zone.getId()) {
             case "Europe/Zurich" -> TradingSession.SIX;
             case "Europe/London" -> TradingSession.LSE;
+            case "Europe/Paris", "Europe/Amsterdam", "Europe/Brussels", "Europe/Lisbon" -> TradingSession.EURONEXT;
             default -> null;
         };
     }
@@ -119,17 +129,26 @@ final class VenueGuess {
         return switch (venue) {
             case SIX -> "SIX";
             case LSE -> "London";
+            case EURONEXT -> "Euronext";
             default -> "Xetra";
         };
     }
 
-    /** The weekdays without bars that the venue closes and Xetra does not, at most five: what told it. */
+    /**
+     * What told it, at most five days each: the weekdays without bars that the venue closes and Xetra does not, and the days with
+     * bars that Xetra closes (Euronext's 24 and 31 December).
+     */
     private static String skippedOnlyBy(TradingSession venue, Set<LocalDate> traded) {
         LocalDate first = traded.stream().min(LocalDate::compareTo).get(), last = traded.stream().max(LocalDate::compareTo).get();
-        List<String> shown = new ArrayList<>();
-        for (LocalDate d = first; !d.isAfter(last) && shown.size() < 5; d = d.plusDays(1)) {
-            if (d.getDayOfWeek().getValue() <= 5 && venue.closed(d) && !TradingSession.EU_EQUITY.closed(d)) shown.add(d.toString());
+        List<String> skipped = new ArrayList<>(), tradedOnXetraHolidays = new ArrayList<>();
+        for (LocalDate d = first; !d.isAfter(last); d = d.plusDays(1)) {
+            if (d.getDayOfWeek().getValue() > 5 || venue.closed(d) == TradingSession.EU_EQUITY.closed(d)) continue;
+            if (venue.closed(d) && skipped.size() < 5) skipped.add(d.toString());
+            if (traded.contains(d) && tradedOnXetraHolidays.size() < 5) tradedOnXetraHolidays.add(d.toString());
         }
-        return shown.isEmpty() ? "it trades where Xetra closes" : "no bars on " + String.join(", ", shown);
+        List<String> told = new ArrayList<>();
+        if (!skipped.isEmpty()) told.add("no bars on " + String.join(", ", skipped));
+        if (!tradedOnXetraHolidays.isEmpty()) told.add("bars on Xetra's holidays " + String.join(", ", tradedOnXetraHolidays));
+        return told.isEmpty() ? "it trades where Xetra closes" : String.join("; ", told);
     }
 }

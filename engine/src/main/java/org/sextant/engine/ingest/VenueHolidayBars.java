@@ -12,7 +12,7 @@ import org.sextant.engine.data.BarInterval;
 import org.sextant.engine.data.TradingSession;
 
 /**
- * The stored intraday bars of a European venue's symbol (eu_equity = Xetra, six, lse) dated on one of its holidays that falls on a
+ * The stored intraday bars of a European venue's symbol (eu_equity = Xetra, six, lse, euronext) dated on one of its holidays that falls on a
  * weekday (Xetra: Good Friday, Easter Monday, 1 May, 24-26 and 31 December...): the session's hours hold them, so the
  * outside-session count took them for an ordinary day's bars. They are kept and read (another venue may trade on those days),
  * and the import's note tells them apart.
@@ -26,7 +26,13 @@ final class VenueHolidayBars {
     /** "36 bars of SAP 30m are on Xetra holidays: 2025-04-18, 2025-04-21; ...", or null when none is (or the session is no European venue's). */
     static String note(Connection c, String symbol, BarInterval interval, String session) throws SQLException {
         TradingSession venue = TradingSession.named(session);
-        String name = venue == TradingSession.EU_EQUITY ? "Xetra" : venue == TradingSession.SIX ? "SIX" : venue == TradingSession.LSE ? "London" : null;
+        String name = venue == null ? null : switch (venue) {
+            case EU_EQUITY -> "Xetra";
+            case SIX -> "SIX";
+            case LSE -> "London";
+            case EURONEXT -> "Euronext";
+            default -> null;
+        };
         if (name == null || !interval.intraday()) return null;
         List<LocalDate> days = new ArrayList<>();
         long bars = 0;

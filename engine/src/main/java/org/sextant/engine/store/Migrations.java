@@ -38,7 +38,8 @@ public final class Migrations {
             "V054__configuration_p_value.sql",
             "V055__strategy_run_annualisation.sql",
             "V056__backtest_oos_start.sql",
-            "V057__european_venue_sessions.sql");
+            "V057__european_venue_sessions.sql",
+            "V058__euronext_session.sql");
 
     private Migrations() {}
 

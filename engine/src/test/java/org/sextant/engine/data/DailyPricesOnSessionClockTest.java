@@ -55,6 +55,7 @@ class DailyPricesOnSessionClockTest {
             case EU_EQUITY -> d.atStartOfDay(BERLIN).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
             case SIX -> d.atStartOfDay(java.time.ZoneId.of("Europe/Zurich")).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
             case LSE -> d.atStartOfDay(java.time.ZoneId.of("Europe/London")).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
+            case EURONEXT -> d.atStartOfDay(java.time.ZoneId.of("Europe/Paris")).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
             case CONTINUOUS -> d.atStartOfDay();
         };
     }

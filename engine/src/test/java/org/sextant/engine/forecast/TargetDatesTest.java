@@ -82,6 +82,79 @@ class TargetDatesTest {
         assertEquals(false, TargetDates.keepsXetraHolidays(org.sextant.engine.testing.SampleDates.of("/sample/nyse_composite.csv")));
     }
 
+    /**
+     * The days SIX traded, from the real Swiss Performance Index of the sample (fBasics::SWXLP, 2000-2007): the index is held at
+     * its last level on the exchange's holidays, so a day whose SPI equals the day before's was no trading day (2006's Ascension,
+     * Whit Monday and 1 August among them).
+     */
+    static List<LocalDate> spiTradingDays() throws Exception {
+        List<LocalDate> out = new java.util.ArrayList<>();
+        try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                TargetDatesTest.class.getResourceAsStream("/sample/swxlp.csv"), java.nio.charset.StandardCharsets.UTF_8))) {
+            in.readLine();
+            String previous = null;
+            for (String line; (line = in.readLine()) != null; ) {
+                String spi = line.split(",")[2];
+                if (!spi.equals(previous)) out.add(LocalDate.parse(line.substring(1, 11)));
+                previous = spi;
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void theRealSpisTradingDaysStepOverSixsHolidaysThoughTwoYearsTeachNone() throws Exception {
+        List<LocalDate> spi = spiTradingDays();
+        assertEquals(false, spi.contains(LocalDate.of(2006, 5, 25)), "Ascension 2006");
+        assertEquals(LocalDate.of(2007, 5, 8), spi.get(spi.size() - 1));
+        // two years of it: too few Ascensions and Whit Mondays to learn them, SIX's calendar has them
+        List<LocalDate> twoYears = spi.subList(spi.indexOf(LocalDate.of(2005, 5, 9)), spi.size());
+        assertEquals(org.sextant.engine.data.TradingSession.SIX, TargetDates.europeanVenueKept(twoYears));
+        List<LocalDate> next = TargetDates.after(twoYears, 15);
+        assertEquals(false, next.contains(LocalDate.of(2007, 5, 17)), "Ascension 2007: " + next);
+        assertEquals(false, next.contains(LocalDate.of(2007, 5, 28)), "Whit Monday 2007: " + next);
+        assertEquals(LocalDate.of(2007, 5, 31), next.get(14));
+        assertEquals("weekdays less SIX's holidays", TargetDates.of(twoYears).describe());
+        // the whole history (which learns those days too) steps the same
+        assertEquals(org.sextant.engine.data.TradingSession.SIX, TargetDates.europeanVenueKept(spi));
+        assertEquals(next, TargetDates.after(spi, 15));
+    }
+
+    @Test
+    void aLondonSeriesStepsOverLondonsProclaimedAndSubstituteDays() {
+        // the LSE's closed weekdays from May 2021 to the coronation, typed from its notices (gov.uk bank holidays): two years teach no rule
+        java.util.Set<String> closed = java.util.Set.of("2021-05-31", "2021-08-30", "2021-12-27", "2021-12-28", "2022-01-03", "2022-04-15", "2022-04-18",
+                "2022-05-02", "2022-06-02", "2022-06-03", "2022-08-29", "2022-09-19", "2022-12-26", "2022-12-27", "2023-01-02", "2023-04-07", "2023-04-10",
+                "2023-05-01");
+        List<LocalDate> london = weekdays(LocalDate.of(2021, 5, 4), LocalDate.of(2023, 5, 5), d -> !closed.contains(d.toString()));
+        assertEquals(org.sextant.engine.data.TradingSession.LSE, TargetDates.europeanVenueKept(london));
+        assertEquals(List.of(LocalDate.of(2023, 5, 9), LocalDate.of(2023, 5, 10)), TargetDates.after(london, 2), "the coronation's Monday 8 May 2023");
+        assertEquals("weekdays less London's holidays", TargetDates.of(london).describe());
+        // the published days of 2025-2026: Boxing Day 2026 is a Saturday, kept on Monday 28 December
+        List<LocalDate> lse = weekdays(LocalDate.of(2025, 1, 2), LocalDate.of(2026, 12, 23),
+                d -> !org.sextant.engine.data.VenueCalendarsTest.LSE_PUBLISHED.contains(d.toString()));
+        assertEquals(List.of(LocalDate.of(2026, 12, 24), LocalDate.of(2026, 12, 29), LocalDate.of(2026, 12, 30), LocalDate.of(2026, 12, 31),
+                LocalDate.of(2027, 1, 4)), TargetDates.after(lse, 5));
+    }
+
+    @Test
+    void aEuronextSeriesStepsOverEuronextsHolidaysAndOntoItsHalfDays() {
+        List<LocalDate> euronext = weekdays(LocalDate.of(2024, 1, 2), LocalDate.of(2025, 12, 23),
+                d -> !org.sextant.engine.data.VenueCalendarsTest.EURONEXT_PUBLISHED.contains(d.toString()));
+        assertEquals(org.sextant.engine.data.TradingSession.EURONEXT, TargetDates.europeanVenueKept(euronext));
+        assertEquals(List.of(LocalDate.of(2025, 12, 24), LocalDate.of(2025, 12, 29), LocalDate.of(2025, 12, 30), LocalDate.of(2025, 12, 31),
+                LocalDate.of(2026, 1, 2)), TargetDates.after(euronext, 5));
+        assertEquals("weekdays less Euronext's holidays", TargetDates.of(euronext).describe());
+        // Xetra's series keeps Euronext's days and more, London's five of Euronext's six: each is its own venue's
+        List<LocalDate> xetra = weekdays(LocalDate.of(2024, 1, 2), LocalDate.of(2025, 12, 23),
+                d -> !org.sextant.engine.data.XetraCalendarTest.PUBLISHED.contains(d.toString()));
+        assertEquals(org.sextant.engine.data.TradingSession.EU_EQUITY, TargetDates.europeanVenueKept(xetra));
+        List<LocalDate> lse = weekdays(LocalDate.of(2024, 1, 2), LocalDate.of(2025, 12, 23),
+                d -> !org.sextant.engine.data.VenueCalendarsTest.LSE_PUBLISHED.contains(d.toString()));
+        assertEquals(org.sextant.engine.data.TradingSession.LSE, TargetDates.europeanVenueKept(lse));
+        assertEquals(null, TargetDates.europeanVenueKept(org.sextant.engine.testing.SampleDates.of("/sample/nyse_composite.csv")));
+    }
+
     private static List<LocalDate> weekdays(LocalDate from, LocalDate to, java.util.function.Predicate<LocalDate> keep) {
         List<LocalDate> out = new java.util.ArrayList<>();
         for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {

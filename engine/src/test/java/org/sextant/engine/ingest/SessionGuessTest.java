@@ -49,11 +49,18 @@ class SessionGuessTest {
 
     /** 30-minute closes from {@code open} to {@code lastOpen} (wall clock) on the weekdays of April to June 2025 but {@code closed}. */
     private Path venueFile(String symbol, LocalTime open, LocalTime lastOpen, List<String> closed) throws Exception {
+        return weekdaysFile(symbol, LocalDate.of(2025, 4, 1), LocalDate.of(2025, 6, 30), open, lastOpen, closed, List.of());
+    }
+
+    /** 30-minute closes from {@code open} to {@code lastOpen} (wall clock) on the weekdays from {@code from} to {@code to} but {@code closed}, to the 13:30 bar on {@code halfDays}. */
+    private Path weekdaysFile(String symbol, LocalDate from, LocalDate to, LocalTime open, LocalTime lastOpen, List<String> closed, List<String> halfDays)
+            throws Exception {
         StringBuilder csv = new StringBuilder("timestamp,close\n");
         int i = 0;
-        for (LocalDate d = LocalDate.of(2025, 4, 1); !d.isAfter(LocalDate.of(2025, 6, 30)); d = d.plusDays(1)) {
+        for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
             if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY || closed.contains(d.toString())) continue;
-            for (LocalDateTime t = d.atTime(open); !t.isAfter(d.atTime(lastOpen)); t = t.plusMinutes(30)) {
+            LocalTime last = halfDays.contains(d.toString()) ? LocalTime.of(13, 30) : lastOpen;
+            for (LocalDateTime t = d.atTime(open); !t.isAfter(d.atTime(last)); t = t.plusMinutes(30)) {
                 csv.append(t.toString().replace('T', ' ')).append(":00,").append(100 + (i++ % 9) * 0.5).append('\n');
             }
         }
@@ -90,6 +97,43 @@ class SessionGuessTest {
             assertEquals("eu_equity", march.session());
             assertTrue(march.notes().contains("session eu_equity (Xetra's holidays) kept: the bars' days do not tell SIX from Xetra; if they are SIX's, "
                     + "set it with: sextant session SMI six (or the set_trading_session tool)"), march.notes().toString());
+        }
+    }
+
+    /** A Paris-time file from 09:00 to the 17:00 bar, to 13:30 on {@code halfDays} (Euronext's 24 and 31 December close at 14:05). */
+    private Path parisFile(String symbol, LocalDate from, LocalDate to, List<String> closed, List<String> halfDays) throws Exception {
+        return weekdaysFile(symbol, from, to, LocalTime.of(9, 0), LocalTime.of(17, 0), closed, halfDays);
+    }
+
+    /**
+     * Euronext trades Xetra's hours, so a Paris file's days tell it: the half days of 24 and 31 December (Xetra and SIX closed),
+     * or Whit Monday 2019 (Xetra closed 2015-2021) with London's May bank holidays traded. Days that tell Euronext from nothing
+     * but Xetra keep eu_equity with the note, as before.
+     */
+    @Test
+    void aParisFilesHalfDaysOrWhitMondayTellEuronextFromXetra() throws Exception {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("e.duckdb"), tmp.resolve("staging"))) {
+            // December 2024 to mid-January 2025: London trades these days too, so the file's zone settles it
+            ImportReport.BarCheck december = check(store, parisFile("CAC", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17),
+                    List.of("2024-12-25", "2024-12-26", "2025-01-01"), List.of("2024-12-24", "2024-12-31")), "Europe/Paris");
+            assertEquals("euronext", december.session());
+            assertTrue(december.notes().contains("session euronext guessed: the bars' days fit Euronext's holidays and the times were read in Europe/Paris "
+                    + "(bars on Xetra's holidays 2024-12-24, 2024-12-31); change it with: sextant session CAC eu_equity"), december.notes().toString());
+            ImportReport.BarCheck whit = check(store, parisFile("AEX", LocalDate.of(2019, 4, 1), LocalDate.of(2019, 6, 28),
+                    List.of("2019-04-19", "2019-04-22", "2019-05-01"), List.of()), "Europe/Amsterdam");
+            assertEquals("euronext", whit.session());
+            assertTrue(whit.notes().stream().anyMatch(n -> n.startsWith("session euronext guessed: the bars' days fit Euronext's holidays and no other venue's")
+                    && n.contains("bars on Xetra's holidays 2019-06-10")), whit.notes().toString());
+            assertEquals("euronext", SampleUniverseTest.text(store, "SELECT session FROM symbol_sessions WHERE symbol = 'CAC'"));
+            // spring 2025: Euronext and Xetra close the same days (Whit Monday is traded by both again), so eu_equity and the note
+            ImportReport.BarCheck spring = check(store, parisFile("CAC.SPRING", LocalDate.of(2025, 4, 1), LocalDate.of(2025, 6, 30),
+                    List.of("2025-04-18", "2025-04-21", "2025-05-01"), List.of()), "Europe/Paris");
+            assertEquals("eu_equity", spring.session());
+            assertTrue(spring.notes().contains("session eu_equity (Xetra's holidays) kept: the bars' days do not tell Euronext from Xetra; if they are Euronext's, "
+                    + "set it with: sextant session CAC.SPRING euronext (or the set_trading_session tool)"), spring.notes().toString());
+            // a Berlin file of the same December days is no Xetra one, but London's and Euronext's days alike: eu_equity as before
+            assertEquals("eu_equity", imported(store, parisFile("DEC.BERLIN", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17),
+                    List.of("2024-12-25", "2024-12-26", "2025-01-01"), List.of("2024-12-24", "2024-12-31")), "Europe/Berlin"));
         }
     }
 

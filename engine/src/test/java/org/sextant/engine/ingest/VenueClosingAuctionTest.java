@@ -19,8 +19,8 @@ import org.sextant.engine.store.Store;
 import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
- * SIX's closing auction runs 17:20-17:30 Zurich and London's 16:30-16:35: a day of 5-minute bars on the venue's clock whose
- * auction bars carry their own price reads, once set to six or lse, with the auction in the day's last bar, the day opening
+ * SIX's closing auction runs 17:20-17:30 Zurich, London's 16:30-16:35 and Euronext's 17:30-17:35 Paris: a day of 5-minute bars on the venue's clock whose
+ * auction bars carry their own price reads, once set to six, lse or euronext, with the auction in the day's last bar, the day opening
  * at 00:00 on the venue's clock, and the store's resample_bars (run_select) giving what a read gives.
  */
 class VenueClosingAuctionTest {
@@ -70,6 +70,16 @@ class VenueClosingAuctionTest {
             read(store, "NESN", "six", zurich, 100, LocalTime.of(17, 15));
             new PriceImporter(store, PriceRules.defaults(), london).importFiles(List.of(file("VOD", LocalTime.of(8, 0), LocalTime.of(16, 30), LocalTime.of(16, 30))));
             read(store, "VOD", "lse", london, 102, LocalTime.of(16, 25));
+        }
+    }
+
+    /** Euronext's auction runs 17:30-17:35 Paris: its bar falls in 17:25, the day opens at 00:00 Paris, in reads and in resample_bars (V058). */
+    @Test
+    void euronextClosesInItsAuctionOnParissClock() throws Exception {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("e.duckdb"), tmp.resolve("staging"))) {
+            ZoneId paris = ZoneId.of("Europe/Paris");
+            new PriceImporter(store, PriceRules.defaults(), paris).importFiles(List.of(file("AIR", LocalTime.of(9, 0), LocalTime.of(17, 30), LocalTime.of(17, 30))));
+            read(store, "AIR", "euronext", paris, 102, LocalTime.of(17, 25));
         }
     }
 

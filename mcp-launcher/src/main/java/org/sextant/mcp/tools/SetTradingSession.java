@@ -8,7 +8,7 @@ final class SetTradingSession extends LauncherTool {
     // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
     SetTradingSession() {
         super("set_trading_session", Categories.DATA, ToolClass.WRITE, false, false,
-                "Sets the session (fx, us_equity, eu_equity = xetra, six, lse, continuous) a symbol's bars are resampled and annualised along; imports guess it; forecasts stay.",
+                "Sets a symbol's session (fx, us_equity, eu_equity = xetra, six, lse, euronext, continuous) for resampling and annualising its bars; imports guess it; forecasts stay.",
                 Capabilities.SET_TRADING_SESSION.schema());
     }
 

@@ -9,7 +9,7 @@ import java.util.Locale;
  * {@link #byWeek} reads them by the week the symbols trade (365 a year for a 7-day market, a 5- or 6-day week with a
  * weekend day at its own dates a year) and says which week that is.
  *
- * @param session    the trading session the bars were read along (fx, us_equity, eu_equity, six, lse, continuous), or null for daily prices
+ * @param session    the trading session the bars were read along (fx, us_equity, eu_equity, six, lse, euronext, continuous), or null for daily prices
  * @param why        why daily prices are annualised as they are, the symbols' weeks and any change of week (null otherwise)
  * @param plainDaily daily prices of weekday symbols whose week did not change, at 252 a year as runs always read them: a
  *                   verdict reads as it did before intervals and does not state the annualisation ({@link HonestyReport})
