@@ -25,10 +25,20 @@ public final class BarReader {
      * when full; beyond it the least recently read symbols are scanned again.
      */
     static final int INTERVAL_ENTRIES = 10_000;
+    /**
+     * Bars-only symbols kept per reader at most, each with its bars' dates, count and source: about 3 MB when full; past it
+     * list_symbols and an unknown symbol's suggestions read them from the bars on each call, as before they were kept.
+     */
+    static final int BARS_ONLY_KEPT = 10_000;
 
     private final Store store;
     private final BarReadCache derived;
     private final BarReadCache intervals;
+    /** The store's bars-only symbols at one data version ({@link BarsOnlySymbols}): one entry. */
+    private final BarReadCache barsOnly;
+    private final int barsOnlyBound;
+    /** Reads of the bars-only symbols from the bars themselves: what a test counts to show list_symbols scans them once per data version. */
+    private final java.util.concurrent.atomic.LongAdder barsOnlyScans = new java.util.concurrent.atomic.LongAdder();
     /** False only for the benchmark's baseline: every read scans the stored intervals and resamples the whole series, and list_symbols counts every call. */
     private final boolean windows;
 
@@ -44,9 +54,16 @@ public final class BarReader {
 
     /** As {@link #BarReader(Store, int)}; {@code windows} false reads as before windows and kept counts (BarReadCostBench's baseline). */
     BarReader(Store store, int cacheEntries, boolean windows) {
+        this(store, cacheEntries, windows, cacheEntries == 0 || !windows ? 0 : BARS_ONLY_KEPT);
+    }
+
+    /** As {@link #BarReader(Store, int, boolean)}, keeping at most {@code barsOnlyBound} bars-only symbols (0: none, each call reads the bars). */
+    BarReader(Store store, int cacheEntries, boolean windows, int barsOnlyBound) {
         this.store = store;
         this.derived = new BarReadCache(cacheEntries);
         this.intervals = new BarReadCache(cacheEntries == 0 ? 0 : INTERVAL_ENTRIES);
+        this.barsOnly = new BarReadCache(1);
+        this.barsOnlyBound = barsOnlyBound;
         this.windows = windows;
     }
 
@@ -381,10 +398,45 @@ public final class BarReader {
      * finest stored interval dates its first and last bar, so list_symbols and get_close_price agree) and bar count.
      */
     public List<SymbolInfo> barsOnlySymbols(String query) {
-        // the per-symbol count over the whole bars table: once per data version and query, not on every list_symbols
+        // the per-symbol count over the whole bars table: once per data version, not on every list_symbols
         long version = store.commits();
         if (!windows) return barsOnlyCounted(MATCHES, query, query, query).stream().map(this::onTradingDays).toList();
+        BarsOnlySymbols kept = barsOnlySymbols();
+        if (kept.kept()) return barsOnlySymbols(kept, matching(kept, query));
         return derived.get("\0barsOnly\0" + query, version, () -> List.copyOf(barsOnlyCounted(MATCHES, query, query, query))).stream().map(this::onTradingDays).toList();
+    }
+
+    /**
+     * The store's bars-only symbols with their bars' dates and counts, read from the bars once per data version (list_symbols
+     * asks on every call, and the bars are the store's largest table); {@link BarsOnlySymbols#SCANNED} past the bound.
+     */
+    BarsOnlySymbols barsOnlySymbols() {
+        BarsOnlySymbols kept = barsOnlyBound < 1 ? BarsOnlySymbols.SCANNED : barsOnly.get("\0barsOnly", store.commits(), () -> {
+            barsOnlyScans.increment();
+            return store.read(c -> BarsOnlySymbols.scan(c, barsOnlyBound));
+        });
+        if (!kept.kept()) barsOnlyScans.increment(); // the caller's query reads them from the bars
+        return kept;
+    }
+
+    /** How many times the bars-only symbols were read from the bars: once per data version while they are kept, else on every call. */
+    long barsOnlyScans() {
+        return barsOnlyScans.sum();
+    }
+
+    /** The kept bars-only symbols whose ticker or name contains {@code query} (lower case; all when empty), in symbol order. */
+    private List<String> matching(BarsOnlySymbols kept, String query) {
+        return store.read(c -> {
+            List<String> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT symbol FROM " + kept.relation() + " WHERE " + MATCHES + " ORDER BY symbol")) {
+                int at = kept.bind(c, p, 1);
+                for (int i = 0; i < 3; i++) p.setString(at + i, query);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) out.add(r.getString(1));
+                }
+            }
+            return out;
+        });
     }
 
     /**
@@ -394,10 +446,31 @@ public final class BarReader {
     static final String MATCHES = "(? = '' OR contains(lower(symbol), ?) OR symbol IN (SELECT symbol FROM " + SymbolDescription.STORED
             + " WHERE contains(lower(name), ?)))";
 
-    /** The rows of {@code symbols} (bars-only ones, as {@link #barsOnlySymbols} lists them), in symbol order: one page's, not the store's. */
-    List<SymbolInfo> barsOnlySymbols(List<String> symbols) {
+    /**
+     * The rows of {@code symbols} (bars-only ones, as {@link #barsOnlySymbols} lists them), in the order given: one page's, not the
+     * store's; their counts from {@code kept} when it holds them, else from their bars.
+     */
+    List<SymbolInfo> barsOnlySymbols(BarsOnlySymbols kept, List<String> symbols) {
         if (symbols.isEmpty()) return List.of();
-        return barsOnlyCounted("symbol IN (" + placeholders(symbols.size()) + ")", symbols.toArray(String[]::new)).stream().map(this::onTradingDays).toList();
+        if (!kept.kept()) return barsOnlyCounted("symbol IN (" + placeholders(symbols.size()) + ")", symbols.toArray(String[]::new)).stream().map(this::onTradingDays).toList();
+        Map<String, SymbolDescription> described = store.read(c -> {
+            Map<String, SymbolDescription> out = new java.util.HashMap<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT symbol, name, currency, exchange FROM " + SymbolDescription.STORED
+                    + " d WHERE symbol IN (SELECT unnest(?::VARCHAR[]))")) {
+                p.setObject(1, c.createArrayOf("VARCHAR", symbols.toArray()));
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) out.put(r.getString(1), SymbolDescription.read(r, 2));
+                }
+            }
+            return out;
+        });
+        List<SymbolInfo> out = new ArrayList<>();
+        for (String symbol : symbols) {
+            SymbolInfo s = kept.rows().get(symbol);
+            SymbolDescription d = described.getOrDefault(symbol, new SymbolDescription(null, null, null));
+            out.add(onTradingDays(new SymbolInfo(symbol, d.name(), d.currency(), d.exchange(), s.firstDate(), s.lastDate(), s.rows(), s.source())));
+        }
+        return out;
     }
 
     /** "?, ?, ?" for {@code n} parameters. */
@@ -431,8 +504,10 @@ public final class BarReader {
     private SymbolInfo onTradingDays(SymbolInfo s) {
         // the span resamples the whole series: once per data version, not on every list_symbols
         long version = store.commits();
+        List<String> stored = storedIntervals(s.symbol());
+        if (stored.isEmpty()) return s; // deleted since the kept list was read: listed as that read found it
         TradingDays days = derived.get(s.symbol() + "\0tradingDays", version,
-                () -> java.util.Optional.ofNullable(span(s.symbol(), BarInterval.of("interval", storedIntervals(s.symbol()).get(0))))).orElse(null);
+                () -> java.util.Optional.ofNullable(span(s.symbol(), BarInterval.of("interval", stored.get(0))))).orElse(null);
         if (days == null) return s; // every bar outside the session: the UTC dates are all there is to show
         return new SymbolInfo(s.symbol(), s.name(), s.currency(), s.exchange(), days.first(), days.last(), s.rows(), s.source());
     }

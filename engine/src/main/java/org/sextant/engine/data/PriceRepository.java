@@ -32,8 +32,13 @@ public final class PriceRepository {
     private final java.util.concurrent.atomic.LongAdder symbolsRead = new java.util.concurrent.atomic.LongAdder();
 
     public PriceRepository(Store store) {
+        this(store, new BarReader(store));
+    }
+
+    /** A repository reading bars through {@code barReader} (a benchmark's baseline keeps no bars-only symbols). */
+    PriceRepository(Store store, BarReader barReader) {
         this.store = store;
-        this.barReader = new BarReader(store);
+        this.barReader = barReader;
     }
 
     /**
@@ -62,20 +67,22 @@ public final class PriceRepository {
         }
         if (offset < 0) throw SextantException.invalid("offset", "offset is " + offset + ", below 0", "omit it for the first page, or pass the answer's next_offset");
         String q = searchText(query);
+        // the bars-only symbols as kept per data version: no scan of every bar on each call (docs/benchmarks.md, "Symbol listing")
+        BarsOnlySymbols kept = barReader.barsOnlySymbols();
         String matching = "SELECT symbol, true AS daily FROM symbols LEFT JOIN " + SymbolDescription.STORED + " d USING (symbol) WHERE " + MATCHES
-                + " UNION ALL SELECT DISTINCT symbol, false FROM bars WHERE symbol NOT IN (SELECT symbol FROM symbols) AND " + BarReader.MATCHES;
+                + " UNION ALL SELECT symbol, false FROM " + kept.relation() + " WHERE " + BarReader.MATCHES;
         List<String> daily = new ArrayList<>(), barsOnly = new ArrayList<>();
         int count = store.read(c -> {
             try (PreparedStatement p = c.prepareStatement("SELECT symbol, daily FROM (" + matching + ") ORDER BY symbol LIMIT ? OFFSET ?")) {
-                for (int i = 1; i <= 6; i++) p.setString(i, q);
-                p.setInt(7, limit);
-                p.setLong(8, offset);
+                int at = bindMatching(c, p, kept, q);
+                p.setInt(at, limit);
+                p.setLong(at + 1, offset);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) (r.getBoolean(2) ? daily : barsOnly).add(r.getString(1));
                 }
             }
             try (PreparedStatement p = c.prepareStatement("SELECT count(*) FROM (" + matching + ")")) {
-                for (int i = 1; i <= 6; i++) p.setString(i, q);
+                bindMatching(c, p, kept, q);
                 try (ResultSet r = p.executeQuery()) {
                     r.next();
                     return Math.toIntExact(r.getLong(1));
@@ -84,7 +91,7 @@ public final class PriceRepository {
         });
         List<SymbolInfo> page = new ArrayList<>(daily.isEmpty() ? List.of()
                 : listed("symbol IN (" + BarReader.placeholders(daily.size()) + ") ORDER BY symbol", daily.toArray(String[]::new)));
-        List<SymbolInfo> bars = barReader.barsOnlySymbols(barsOnly);
+        List<SymbolInfo> bars = barReader.barsOnlySymbols(kept, barsOnly);
         symbolsRead.add(bars.size());
         page.addAll(bars);
         page.sort(Comparator.comparing(SymbolInfo::symbol));
@@ -92,6 +99,14 @@ public final class PriceRepository {
         Map<String, List<String>> stored = barReader.storedIntervals(), intervals = new java.util.TreeMap<>();
         for (SymbolInfo s : page) intervals.put(s.symbol(), stored.getOrDefault(s.symbol(), List.of()));
         return new SymbolPage(List.copyOf(page), intervals, count, offset, limit);
+    }
+
+    /** Binds symbolPage's matching symbols: the query {@code q} for the daily ones, the kept bars-only symbols and {@code q} again; returns the next index. */
+    private static int bindMatching(java.sql.Connection c, PreparedStatement p, BarsOnlySymbols kept, String q) throws SQLException {
+        for (int i = 1; i <= 3; i++) p.setString(i, q);
+        int at = kept.bind(c, p, 4);
+        for (int i = 0; i < 3; i++) p.setString(at + i, q);
+        return at + 3;
     }
 
     /** The rows of symbols with daily prices {@code where} selects (its parameters {@code args}), as list_symbols lists them. */
@@ -297,7 +312,8 @@ public final class PriceRepository {
     }
 
     private SextantException unknownSymbol(String symbol, boolean barsOnly) {
-        List<SymbolSuggestions.Candidate> candidates = store.read(c -> SymbolSuggestions.candidates(c, symbol, barsOnly));
+        BarsOnlySymbols kept = barsOnly ? barReader.barsOnlySymbols() : null;
+        List<SymbolSuggestions.Candidate> candidates = store.read(c -> SymbolSuggestions.candidates(c, symbol, kept));
         symbolsRead.add(candidates.size());
         List<String> near = SymbolSuggestions.nearOf(symbol, candidates);
         return SextantException.notFound("symbol", "unknown symbol '" + ShownText.name(symbol) + "'",

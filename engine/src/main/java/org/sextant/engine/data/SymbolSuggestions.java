@@ -23,16 +23,15 @@ public final class SymbolSuggestions {
     }
 
     /**
-     * The stored symbols (daily ones; bars-only ones too when {@code barsOnly}) {@code asked} may have been meant to be, for
+     * The stored symbols (daily ones; bars-only ones too, as kept, when {@code barsOnly} is given) {@code asked} may have been meant to be, for
      * {@link #nearOf}: the store picks at most {@link #MOST_CANDIDATES} alike by ticker stem, Damerau-Levenshtein distance (never more than the
      * distance scored here, so none within reach is left out for its distance) or name, closest first.
      */
-    static List<Candidate> candidates(java.sql.Connection c, String asked, boolean barsOnly) throws java.sql.SQLException {
+    static List<Candidate> candidates(java.sql.Connection c, String asked, BarsOnlySymbols barsOnly) throws java.sql.SQLException {
         String a = asked.trim().toUpperCase(Locale.ROOT);
         int typos = typos(a);
         String stored = "SELECT symbol, d.name FROM symbols LEFT JOIN " + SymbolDescription.STORED + " d USING (symbol)"
-                + (barsOnly ? " UNION ALL SELECT symbol, d.name FROM (SELECT DISTINCT symbol FROM bars WHERE symbol NOT IN (SELECT symbol FROM symbols))"
-                + " LEFT JOIN " + SymbolDescription.STORED + " d USING (symbol)" : "");
+                + (barsOnly != null ? " UNION ALL SELECT symbol, d.name FROM " + barsOnly.relation() + " LEFT JOIN " + SymbolDescription.STORED + " d USING (symbol)" : "");
         String stemOf = "(upper(symbol) = ? OR starts_with(upper(symbol), ? || '.'))";
         String sql = "SELECT symbol, name FROM (SELECT symbol, name, CASE WHEN " + stemOf + " THEN 0 ELSE least(damerau_levenshtein(upper(symbol), ?), ?) END"
                 + " AS reach, ? >= 3 AND contains(upper(coalesce(name, '')), ?) AS named FROM (" + stored + "))"
@@ -46,7 +45,7 @@ public final class SymbolSuggestions {
             p.setInt(4, typos + 1);
             p.setInt(5, a.length());
             p.setString(6, a);
-            p.setInt(7, typos + 1);
+            p.setInt(barsOnly == null ? 7 : barsOnly.bind(c, p, 7), typos + 1);
             try (java.sql.ResultSet r = p.executeQuery()) {
                 while (r.next()) candidates.add(new Candidate(r.getString(1), r.getString(2)));
             }

@@ -64,7 +64,7 @@ public final class ResearchService {
 
     /** As above, reading prices and bars through the engine's {@code prices}. */
     public ResearchService(Store store, PriceRepository prices, AnalogueSource analogues, ForecastModels models) {
-        this.store = new ResearchStore(store);
+        this.store = new ResearchStore(store, prices::storedIntervals);
         this.prices = prices;
         this.analogues = analogues;
         this.models = models;

@@ -40,9 +40,17 @@ import org.sextant.engine.store.Store;
  */
 public final class ResearchStore {
     private final Store store;
+    /** Every symbol's stored intervals, kept per data version by the reader that gives them (a scan of every price and bar). */
+    private final java.util.function.Supplier<Map<String, List<String>>> storedIntervals;
 
     public ResearchStore(Store store) {
+        this(store, new BarReader(store)::storedIntervals);
+    }
+
+    /** As {@link #ResearchStore(Store)}, with the stored intervals the engine's listing keeps: a run then asks without a scan of the bars. */
+    public ResearchStore(Store store, java.util.function.Supplier<Map<String, List<String>>> storedIntervals) {
         this.store = store;
+        this.storedIntervals = storedIntervals;
     }
 
     /** The session with its stored counts and the spread of its configurations' in-sample Sharpe ratios, created empty when new. */
@@ -465,7 +473,7 @@ public final class ResearchStore {
     /** Whether a run reads the daily prices as runs always did: interval 1d and no symbol with bars but no daily prices. */
     public boolean onDailyPrices(List<String> symbols, BarInterval interval) {
         if (interval != BarInterval.D1) return false;
-        Map<String, List<String>> stored = new BarReader(store).storedIntervals(); // one query for a universe of any size
+        Map<String, List<String>> stored = storedIntervals.get(); // kept per data version: a run asks more than once, the bars unchanged
         for (String s : symbols) if (s != null && BarReader.barsOnlyFinest(stored.get(s)) != null) return false;
         return true;
     }

@@ -147,4 +147,26 @@ class ResearchStoreTest {
             return r.getLong(1);
         }
     }
+
+    /** Whether a run reads daily prices is asked of the intervals the engine keeps between calls: a write is seen by the next run. */
+    @Test
+    void whetherARunReadsDailyPricesFollowsEveryWrite(@TempSextant Store store) {
+        withDow(store, 3, 60);
+        org.sextant.engine.data.BarReader kept = new org.sextant.engine.data.BarReader(store);
+        ResearchStore rs = new ResearchStore(store, kept::storedIntervals);
+        List<String> universe = List.of("AA", "ZZBARS");
+        org.junit.jupiter.api.Assertions.assertTrue(rs.onDailyPrices(universe, org.sextant.engine.data.BarInterval.D1));
+        write(store, "INSERT INTO bars VALUES ('ZZBARS', '1h', TIMESTAMP '2020-01-06 14:30', 1, 2, 0.5, 1.5, 10, 'test')");
+        org.junit.jupiter.api.Assertions.assertFalse(rs.onDailyPrices(universe, org.sextant.engine.data.BarInterval.D1), "a symbol with bars only: read at its bars");
+        write(store, "DELETE FROM bars WHERE symbol = 'ZZBARS'");
+        org.junit.jupiter.api.Assertions.assertTrue(rs.onDailyPrices(universe, org.sextant.engine.data.BarInterval.D1), "and its deletion");
+    }
+
+    private static void write(Store store, String sql) {
+        store.inTransaction(c -> {
+            try (java.sql.Statement s = c.createStatement()) {
+                return s.executeUpdate(sql);
+            }
+        });
+    }
 }
