@@ -6,7 +6,7 @@ import java.util.Iterator;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * took the refused one's place (a 503 its client does not take is closed at the refused body's deadline). A
  * body has a longer deadline than a head, and a short one for its next byte; an answer must be taken by its client within the body's deadline, so a client that
  * stops reading cannot hold a slot either. Idle connections hold no thread. The same sweep tells
- * reads still computing whether their client went away ({@link ClientWatch}).
+ * reads still computing whether their client went away ({@link ClientWatch}). Sweeps run every 100 ms
+ * only while something is open (or the listener's thread ended); an idle guard's thread sleeps.
  */
 final class ConnectionGuard implements Executor, AutoCloseable {
     private enum Phase { HEAD, BODY, ANSWER }
@@ -68,7 +69,7 @@ final class ConnectionGuard implements Executor, AutoCloseable {
     private final ConnectionLimits limits;
     private final ApiTraffic traffic;
     private final ExecutorService workers;
-    private final ScheduledExecutorService sweeper;
+    private final java.util.concurrent.ScheduledThreadPoolExecutor sweeper;
     /**
      * Writes the 503s of bodies refused over the lane, off the thread of the body that took their place: a refused client
      * that does not read cannot hold it. At most {@code maxBodies} threads write; at most twice that many refusals are
@@ -81,17 +82,24 @@ final class ConnectionGuard implements Executor, AutoCloseable {
     private final ThreadLocal<Reader> current = new ThreadLocal<>();
     private final ClientWatch clients = new ClientWatch();
     private volatile Runnable alsoEachSweep = () -> {};
+    private volatile java.util.function.BooleanSupplier alsoPending = () -> false;
+    /** The one sweep planned; null while nothing is open (the sweeper then sleeps: an idle app is never woken). */
+    private ScheduledFuture<?> nextSweep; // guarded by this
+    /** Which planned sweep is the live one: a sweep called off as it started must not run on beside a new one. */
+    private long sweepNumber; // guarded by this
+    private long sweeps; // guarded by this
 
     ConnectionGuard(ConnectionLimits limits, ApiTraffic traffic) {
         this.limits = limits;
         this.traffic = traffic;
         // threads are reused for 60 s; the head readers among them are capped above
         this.workers = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), org.sextant.engine.DaemonThreads.named("sextant-api"));
-        this.sweeper = Executors.newSingleThreadScheduledExecutor(org.sextant.engine.DaemonThreads.named("sextant-api-guard"));
+        this.sweeper = new java.util.concurrent.ScheduledThreadPoolExecutor(1, org.sextant.engine.DaemonThreads.named("sextant-api-guard"));
+        sweeper.setRemoveOnCancelPolicy(true); // a sweep called off leaves nothing to wake for
         this.refusals = new ThreadPoolExecutor(limits.maxBodies(), limits.maxBodies(), 60, TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(),
                 org.sextant.engine.DaemonThreads.named("sextant-api-refusal"));
         refusals.allowCoreThreadTimeOut(true); // no thread kept while nothing is refused
-        sweeper.scheduleWithFixedDelay(this::sweep, 100, 100, TimeUnit.MILLISECONDS);
+        traffic.whenCounted(this::wake);
     }
 
     /** Runs one exchange of the JDK server: the reading of its head is guarded from the start. */
@@ -187,6 +195,7 @@ final class ConnectionGuard implements Executor, AutoCloseable {
         Reader r = new Reader(Thread.currentThread(), phase, now + timeoutNanos, now, overLane);
         readers.addLast(r);
         current.set(r);
+        wake();
         return refused;
     }
 
@@ -284,27 +293,73 @@ final class ConnectionGuard implements Executor, AutoCloseable {
 
     /** Starts watching a request's connection (server's and client's port) until {@link #unwatch}: the flag turns true once the client went away. */
     ClientWatch.Watched watch(int localPort, int remotePort) {
-        return clients.watch(localPort, remotePort);
+        ClientWatch.Watched w = clients.watch(localPort, remotePort);
+        wake();
+        return w;
     }
 
     void unwatch(ClientWatch.Watched w) {
         clients.unwatch(w);
     }
 
-    /** Runs {@code check} at each sweep too (the listener's watch). */
-    void alsoEachSweep(Runnable check) {
+    /** Runs {@code check} at each sweep too (the listener's watch), sweeping on while {@code pending} (and {@link #wake}). */
+    void alsoEachSweep(Runnable check, java.util.function.BooleanSupplier pending) {
         this.alsoEachSweep = check;
+        this.alsoPending = pending;
     }
 
-    private void sweep() {
-        cutOverdue();
-        clients.sweep();
-        traffic.summarize(false);
-        try {
-            alsoEachSweep.run();
-        } catch (RuntimeException e) { // a task that throws is never scheduled again: the sweep must go on
-            org.slf4j.LoggerFactory.getLogger(ConnectionGuard.class).error("checking the local API's listener failed", e);
+    /** Sweeps start again (within {@value #SWEEP_MILLIS} ms) if they slept: something was opened, counted or must be checked. */
+    synchronized void wake() {
+        if (nextSweep != null && nextSweep.getDelay(TimeUnit.MILLISECONDS) <= SWEEP_MILLIS) return;
+        planSweep(SWEEP_MILLIS);
+    }
+
+    private static final long SWEEP_MILLIS = 100;
+
+    private void planSweep(long millis) { // guarded by this
+        if (nextSweep != null) nextSweep.cancel(false);
+        nextSweep = null;
+        if (sweeper.isShutdown()) return;
+        long number = ++sweepNumber;
+        nextSweep = sweeper.schedule(() -> sweep(number), millis, TimeUnit.MILLISECONDS);
+    }
+
+    private void sweep(long number) {
+        synchronized (this) {
+            if (number != sweepNumber) return; // called off, or planned again, as it started
+            nextSweep = null;
+            sweeps++;
         }
+        try {
+            cutOverdue();
+            clients.sweep();
+            traffic.summarize(false);
+            alsoEachSweep.run();
+        } catch (RuntimeException e) { // the sweeps must go on
+            org.slf4j.LoggerFactory.getLogger(ConnectionGuard.class).error("sweeping the local API's connections failed", e);
+        } finally {
+            planNext();
+        }
+    }
+
+    /**
+     * Every {@value #SWEEP_MILLIS} ms while a connection is guarded, a refusal waits, a read is watched or the listener
+     * needs its check; only at the next summary while counts wait for it; else no sweep until {@link #wake}.
+     */
+    private synchronized void planNext() {
+        if (nextSweep != null) return; // woken meanwhile
+        if (!readers.isEmpty() || !refusing.isEmpty() || clients.watching() || alsoPending.getAsBoolean()) planSweep(SWEEP_MILLIS);
+        else if (traffic.unsummarized()) planSweep(Math.max(SWEEP_MILLIS, traffic.millisToSummary()));
+    }
+
+    /** Sweeps run since the start (each one a wake-up of the guard's thread; tests). */
+    synchronized long sweeps() {
+        return sweeps;
+    }
+
+    /** Whether a sweep is planned: none while nothing is open (tests). */
+    synchronized boolean sweepPending() {
+        return nextSweep != null;
     }
 
     /** Requests still reading their head (for tests and the health line). */
@@ -315,7 +370,9 @@ final class ConnectionGuard implements Executor, AutoCloseable {
 
     @Override
     public void close() {
-        sweeper.shutdownNow();
+        synchronized (this) {
+            sweeper.shutdownNow();
+        }
         refusals.shutdownNow();
         workers.shutdownNow();
         traffic.summarize(true);

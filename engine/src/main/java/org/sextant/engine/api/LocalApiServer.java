@@ -101,9 +101,9 @@ public final class LocalApiServer implements AutoCloseable {
         ApiRoutes routes = new ApiRoutes(engine, state);
         extraRoutes.forEach(routes::add);
         LocalApiServer api = new LocalApiServer(token, routes, health, limits);
-        api.listener = Listener.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), api::handle, api.guard);
+        api.listener = Listener.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), api::handle, api.guard, api.guard::wake);
         api.port.set(api.listener.port());
-        api.guard.alsoEachSweep(api::relisten);
+        api.guard.alsoEachSweep(api::relisten, api.listener::needsCheck);
         log.info("local API on 127.0.0.1:{}", api.port());
         return api;
     }
