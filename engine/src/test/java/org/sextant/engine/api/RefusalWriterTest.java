@@ -92,7 +92,7 @@ class RefusalWriterTest {
     /** A 503 its client does not take holds its writer only until the refused body's deadline; at most twice the lane wait at once. */
     @Test
     void refusalsNotTakenAreClosedAtTheRefusedBodysDeadlineAndBoundedByTheLane() throws Exception {
-        try (ConnectionGuard guard = new ConnectionGuard(lane(2, Duration.ofMillis(300)), traffic)) {
+        try (ConnectionGuard guard = new ConnectionGuard(lane(2, Duration.ofSeconds(2)), traffic)) {
             int bodies = 10;
             int mostRefusing = 0;
             for (int i = 1; i <= bodies; i++) {
@@ -104,7 +104,7 @@ class RefusalWriterTest {
             }
             assertTrue(mostRefusing <= 4, "at most twice the lane's 2 refusals wait on their clients: " + mostRefusing);
             long refused = traffic.total(ApiTraffic.Event.OVER_CAP_BODY_CUT);
-            assertTrue(refused >= bodies - 2, "bodies over the lane were refused: " + refused);
+            assertTrue(refused > 4, "more bodies were refused than may wait at once: " + refused);
             await(() -> guard.refusing() == 0, "no refusal left waiting");
             assertEquals(refused, traffic.total(ApiTraffic.Event.SLOW_ANSWER_CUT), "each 503 not taken was cut and counted");
             assertTrue(events.stream().allMatch(e -> e.endsWith(" ended")), "every 503 begun ended with its connection closed: " + events);
