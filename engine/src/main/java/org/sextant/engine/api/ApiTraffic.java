@@ -33,6 +33,7 @@ final class ApiTraffic {
     private final long intervalNanos;
     private final Consumer<String> summaryLog;
     private long lastSummaryNanos;
+    private volatile Runnable whenCounted = () -> {};
 
     ApiTraffic(Duration interval, Consumer<String> summaryLog) {
         for (Event e : Event.values()) {
@@ -47,6 +48,23 @@ final class ApiTraffic {
     void count(Event e) {
         total.get(e).incrementAndGet();
         sinceSummary.get(e).incrementAndGet();
+        whenCounted.run();
+    }
+
+    /** Runs {@code wake} at each count: whoever summarizes must wake for the line it now owes. */
+    void whenCounted(Runnable wake) {
+        this.whenCounted = wake;
+    }
+
+    /** Whether anything was counted since the last line. */
+    boolean unsummarized() {
+        for (AtomicLong n : sinceSummary.values()) if (n.get() > 0) return true;
+        return false;
+    }
+
+    /** How long until {@link #summarize} may write its next line (0: now). */
+    synchronized long millisToSummary() {
+        return Math.max(0, (lastSummaryNanos + intervalNanos - System.nanoTime()) / 1_000_000);
     }
 
     long total(Event e) { return total.get(e).get(); }

@@ -75,6 +75,11 @@ final class ClientWatch {
         watched.remove(w);
     }
 
+    /** Whether any read is watched (the sweeps read the table only then). */
+    boolean watching() {
+        return !watched.isEmpty();
+    }
+
     /** Marks the watched connections no longer established; does nothing while none is watched or no table can be read. */
     void sweep() {
         List<Watched> judged = List.copyOf(watched); // before the read: each of these was connected when it began

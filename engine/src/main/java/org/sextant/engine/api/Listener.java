@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * still accepts connections and every client waits until its own timeout, for good (attack pass 10, H1).
  * The ending thread itself (its uncaught-exception handler) frees the port and starts a new server with the
  * same handler and token on it, so a client keeping the port is answered there; {@link #check} (every sweep
- * of the connection guard) does it when that failed, on a new port when the old one is still held.
+ * of the connection guard, which the ending thread wakes) does it when that failed, on a new port when the old one is still held.
  */
 final class Listener implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Listener.class);
@@ -25,22 +25,27 @@ final class Listener implements AutoCloseable {
     private final InetSocketAddress at;
     private final HttpHandler handler;
     private final Executor executor;
+    /** Told when a dispatcher thread ends (from that thread): the guard's sweeps, asleep while idle, must run its check. */
+    private final Runnable ended;
     private final AtomicInteger restarts = new AtomicInteger();
     private HttpServer server; // guarded by this
     private Thread dispatcher; // guarded by this
     private boolean closed, refused; // guarded by this
     /** Restarted from the ending thread's own handler: the next check publishes the port. */
     private boolean replaced; // guarded by this
+    /** A dispatcher thread ended (its handler runs, or ran and could not listen again): until listening again, checks are due. */
+    private boolean dead; // guarded by this
 
-    private Listener(InetSocketAddress at, HttpHandler handler, Executor executor) {
+    private Listener(InetSocketAddress at, HttpHandler handler, Executor executor, Runnable ended) {
         this.at = at;
         this.handler = handler;
         this.executor = executor;
+        this.ended = ended;
     }
 
-    /** Listens on {@code at} (port 0: a free one) until closed. */
-    static Listener start(InetSocketAddress at, HttpHandler handler, Executor executor) throws IOException {
-        Listener l = new Listener(at, handler, executor);
+    /** Listens on {@code at} (port 0: a free one) until closed; {@code ended} is run when its thread ends, to have it checked. */
+    static Listener start(InetSocketAddress at, HttpHandler handler, Executor executor, Runnable ended) throws IOException {
+        Listener l = new Listener(at, handler, executor, ended);
         synchronized (l) {
             l.listen(at);
         }
@@ -80,8 +85,11 @@ final class Listener implements AutoCloseable {
             } catch (Throwable ignored) { // out of memory: the next check restarts it all the same
             }
             Thread.interrupted(); // set by what ended the thread (Thread.stop does), it would cut the restart short
+            markDead(http);
+            boolean told = tell(); // the checks run until it listens again and its port is published
             release(http, t);
             relistenNow(http);
+            if (!told) tell(); // out of memory at first: tried once more, memory freed since
         });
         server = http;
         dispatcher = found;
@@ -101,6 +109,24 @@ final class Listener implements AutoCloseable {
             dying.run();
         } catch (Throwable ignored) { // the check then listens on a new port, as before
         }
+    }
+
+    private boolean tell() {
+        try {
+            ended.run();
+            return true;
+        } catch (Throwable outOfMemory) {
+            return false;
+        }
+    }
+
+    private synchronized void markDead(HttpServer dying) {
+        if (server == dying) dead = true;
+    }
+
+    /** Whether a check is due: the thread listening ended and was not started again, or its new port is still to publish. */
+    synchronized boolean needsCheck() {
+        return !closed && (replaced || dead || !dispatcher.isAlive());
     }
 
     /** Listens again at once, on the freed port, rather than at the next check. */
@@ -138,7 +164,7 @@ final class Listener implements AutoCloseable {
             replaced = false;
             return port();
         }
-        if (closed || dispatcher.isAlive()) return -1;
+        if (closed || dispatcher.isAlive()) return -1; // an ending thread still running its handler: checked again next sweep
         int old = server.getAddress().getPort();
         if (!refused) server.stop(0); // its connections are closed: their clients see a dropped connection, not a hang
         try {
@@ -159,6 +185,7 @@ final class Listener implements AutoCloseable {
             listen(new InetSocketAddress(at.getAddress(), 0));
         }
         refused = false;
+        dead = false;
         restarts.incrementAndGet();
         log.warn("the local API's listener thread had ended on 127.0.0.1:{}: listening again on 127.0.0.1:{}, same token", old, port());
     }

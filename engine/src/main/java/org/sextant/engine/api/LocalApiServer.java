@@ -101,9 +101,9 @@ public final class LocalApiServer implements AutoCloseable {
         ApiRoutes routes = new ApiRoutes(engine, state);
         extraRoutes.forEach(routes::add);
         LocalApiServer api = new LocalApiServer(token, routes, health, limits);
-        api.listener = Listener.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), api::handle, api.guard);
+        api.listener = Listener.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), api::handle, api.guard, api.guard::wake);
         api.port.set(api.listener.port());
-        api.guard.alsoEachSweep(api::relisten);
+        api.guard.alsoEachSweep(api::relisten, api.listener::needsCheck);
         log.info("local API on 127.0.0.1:{}", api.port());
         return api;
     }
@@ -296,9 +296,9 @@ public final class LocalApiServer implements AutoCloseable {
     }
 
     /**
-     * The oldest body still arriving over the lane, refused from the thread of the one that took its place: 503 with
-     * resource_limit, written and flushed, not closed (closing would read the rest of its body); its reader is woken
-     * next, and its connection closes.
+     * The oldest body still arriving over the lane, refused by the guard's refusal writer (never the thread of the body
+     * that took its place, which a client not reading would hold): 503 with resource_limit, written and flushed, not
+     * closed (closing would read the rest of its body); its reader is woken next, and its connection closes.
      */
     private void overLane(HttpExchange ex) throws IOException {
         byte[] bytes = Json.MAPPER.writeValueAsBytes(failure("resource_limit",
