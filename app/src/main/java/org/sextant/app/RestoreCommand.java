@@ -56,7 +56,7 @@ final class RestoreCommand extends HomeCommand {
         try {
             return switch (own.originOf(b)) {
                 case THIS_HOME -> "this home's";
-                case OTHER_HOME -> "another home's (home id " + RollingBackups.homeIdOf(b) + "; restore it with --from-other-home)";
+                case OTHER_HOME -> "another home's (" + ShownText.escaped(own.whoseId(RollingBackups.homeIdOf(b))) + "; restore it with --from-other-home)";
                 case NOT_RECORDED -> "home not recorded (taken before backups named their home)";
                 case NOT_A_BACKUP_NAME -> "not named by Sextant (never picked nor deleted by it)";
             };
