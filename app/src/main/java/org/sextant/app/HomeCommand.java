@@ -44,15 +44,7 @@ abstract class HomeCommand implements Callable<Integer> {
      * naming the file, the byte and the fix when it is not UTF-8 (Java said only "Input length = 1"); none of its bytes are shown.
      */
     static String utf8Text(Path file, String label) throws java.io.IOException {
-        byte[] bytes = Files.readAllBytes(file);
-        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
-        java.nio.charset.CoderResult r = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
-                .decode(in, java.nio.CharBuffer.allocate(bytes.length), true);
-        if (r.isError()) {
-            throw SextantException.invalid(label, file + " is not UTF-8 text (byte " + (in.position() + 1) + " of " + bytes.length
-                    + " is not a UTF-8 character)", "save " + file.getFileName() + " as UTF-8 (in an editor: Save As, encoding UTF-8), then run the command again");
-        }
-        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+        return org.sextant.engine.Utf8Text.decode(Files.readAllBytes(file), file, label, file.toString());
     }
 
     /** One call of {@code capability}, through the running app or the store ({@link EngineAccess}). */

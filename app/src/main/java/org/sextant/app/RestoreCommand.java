@@ -25,21 +25,9 @@ final class RestoreCommand extends HomeCommand {
 
     @Override
     public Integer call() throws IOException {
+        if (list) return list(main.home());
         SextantHome home = main.home().ensureLayout();
         RollingBackups own = new RollingBackups(home, RollingBackups.Policy.of(home));
-        Path dir = own.policy().dir();
-        if (list) {
-            List<Path> backups = RollingBackups.list(dir);
-            List<Path> notFiles = RollingBackups.notFiles(dir);
-            if (backups.isEmpty() && notFiles.isEmpty()) System.out.println("no backups in " + shown(dir));
-            for (Path b : backups) { // every file, a damaged one marked with why: one bad file must not hide the good ones
-                StoreRestore.Checked c = StoreRestore.check(b);
-                System.out.println(shown(b) + "  " + whose(own, b) + ", " + c.bytes() + " bytes, "
-                        + (c.restorable() ? "schema " + c.schemaVersion() + ", " + c.checked() : "cannot be restored: " + c.problem()));
-            }
-            for (Path n : notFiles) System.out.println(shown(n) + "  not a file, cannot be restored");
-            return 0;
-        }
         EngineAccess.requireNoRunningApp(home, "restore");
         StoreRestore.Restored r = file != null ? StoreRestore.restore(home, file.toAbsolutePath(), fromOtherHome, own)
                 : StoreRestore.restoreNewest(home, own);
@@ -51,12 +39,28 @@ final class RestoreCommand extends HomeCommand {
         return 0;
     }
 
+    /** --list: reads the home and the backup folder, writes nothing there (no folder laid out, no home id made, a copy takes none). */
+    private static int list(SextantHome home) throws IOException {
+        RollingBackups own = RollingBackups.readOnly(home, RollingBackups.Policy.of(home));
+        Path dir = own.policy().dir();
+        List<Path> backups = RollingBackups.list(dir);
+        List<Path> notFiles = RollingBackups.notFiles(dir);
+        if (backups.isEmpty() && notFiles.isEmpty()) System.out.println("no backups in " + shown(dir));
+        for (Path b : backups) { // every file, a damaged one marked with why: one bad file must not hide the good ones
+            StoreRestore.Checked c = StoreRestore.check(b);
+            System.out.println(shown(b) + "  " + whose(own, b) + ", " + c.bytes() + " bytes, "
+                    + (c.restorable() ? "schema " + c.schemaVersion() + ", " + c.checked() : "cannot be restored: " + c.problem()));
+        }
+        for (Path n : notFiles) System.out.println(shown(n) + "  not a file, cannot be restored");
+        return 0;
+    }
+
     /** Whose a listed file is, as its name says. */
     private static String whose(RollingBackups own, Path b) {
         try {
             return switch (own.originOf(b)) {
                 case THIS_HOME -> "this home's";
-                case OTHER_HOME -> "another home's (home id " + RollingBackups.homeIdOf(b) + "; restore it with --from-other-home)";
+                case OTHER_HOME -> "another home's (" + ShownText.escaped(own.whoseId(RollingBackups.homeIdOf(b))) + "; restore it with --from-other-home)";
                 case NOT_RECORDED -> "home not recorded (taken before backups named their home)";
                 case NOT_A_BACKUP_NAME -> "not named by Sextant (never picked nor deleted by it)";
             };

@@ -178,13 +178,14 @@ public final class SparkMain {
             return rc == 0 && !measured[0] ? 2 : rc;
         }
 
-        /** The spec file's text; its content is never quoted back (it may be any file). */
+        /** The spec file's text, UTF-8 (as the desktop's `sextant backtest` reads it); its content is never quoted back (it may be any file). */
         static String readSpec(java.nio.file.Path spec) {
             try {
                 if (java.nio.file.Files.size(spec) > 1 << 20) {
                     throw SextantException.invalid("spec", "--spec " + spec + " is larger than 1 MB, not a graph spec", "pass a graph spec file (JSON, docs/research.md)");
                 }
-                return new String(java.nio.file.Files.readAllBytes(spec), java.nio.charset.StandardCharsets.UTF_8);
+                // strictly: read leniently, a Latin-1 byte became U+FFFD and the sweep ran a spec nobody wrote
+                return org.sextant.engine.Utf8Text.decode(java.nio.file.Files.readAllBytes(spec), spec, "spec", "--spec " + spec);
             } catch (java.io.IOException e) {
                 throw SextantException.invalid("spec", "--spec " + spec + " cannot be read (" + (e instanceof java.nio.file.NoSuchFileException ? "no such file"
                         : e.getClass().getSimpleName()) + ")", "pass a graph spec file (JSON, docs/research.md)");

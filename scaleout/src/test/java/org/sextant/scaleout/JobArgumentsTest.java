@@ -417,6 +417,20 @@ class JobArgumentsTest {
         assertFalse(Files.exists(dir.resolve("o6")) || Files.exists(dir.resolve("o7")) || Files.exists(dir.resolve("o8")) || Files.exists(dir.resolve("o9")));
     }
 
+    /** A spec saved in Latin-1 ran with U+FFFD in place of the byte; refused as the desktop's `sextant backtest` refuses it. */
+    @Test
+    void aSweepSpecThatIsNotUtf8IsRefusedNamingTheFileTheByteAndTheFixQuotingNothing() throws Exception {
+        Path latin1 = Files.write(dir.resolve("spec.json"), StrategySweepJobTest.SPEC.replace("rsi dip", "Gen\u00e8ve secret dip")
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        int started = SparkMain.STARTED.get();
+        Run r = sweep(latin1, "o10");
+        assertRefused(r, "--spec", "(fix: save spec.json as UTF-8 (in an editor: Save As, encoding UTF-8), then run the command again)");
+        assertTrue(r.err().startsWith("error: --spec " + latin1 + " is not UTF-8 text (byte 28 of " + Files.size(latin1) + " is not a UTF-8 character)"), r.err());
+        assertFalse(r.err().contains("secret") || r.err().contains("Gen"), r.err());
+        assertEquals(started, SparkMain.STARTED.get(), "refused before Spark started");
+        assertFalse(Files.exists(dir.resolve("o10")));
+    }
+
     private static Run sweep(Path spec, String out) {
         return run("strategy-sweep", "--in", prices.toString(), "--out", dir.resolve(out).toString(), "--spec", spec.toString(),
                 "--symbols", "AA,KO", "--master", "local[1]");

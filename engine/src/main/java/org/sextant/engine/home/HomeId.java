@@ -2,49 +2,170 @@ package org.sextant.engine.home;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
+import org.sextant.engine.Json;
 import org.sextant.engine.SextantException;
 
 /**
  * A home's own random id, kept in SEXTANT_HOME/home-id and written into the name of each backup it takes: two homes
  * sharing one backup folder then tell their backups apart (rotation, a bare restore and recover take only their own).
+ *
+ * <p>Beside it, {@value #PLACE} records the folder the id belongs to. A home copied whole (cp -a) carries both: opened at
+ * another path while the recorded one still holds a home with the same id, it is a copy and takes an id of its own
+ * (recording whose it was copied from, so messages can say whose the old backups are); a moved home (the recorded path
+ * gone, or holding another id) keeps its id and records its new place. The place lives in a file of its own so that
+ * an earlier release still reads {@code home-id} as it is.
  */
 public final class HomeId {
     public static final String FILE = "home-id";
+    public static final String PLACE = "home-id.place.json";
     public static final Pattern FORM = Pattern.compile("[0-9a-f]{12}");
+    private static final long PLACE_BOUND = 64 * 1024;
+
+    /** The home the id was copied from: its id (this home's before it took its own) and where it is. */
+    public record CopiedFrom(String homeId, String home) {}
+
+    /** What {@value #PLACE} holds: the folder the id belongs to, and the home it was copied from (null when none). */
+    record Place(String home, CopiedFrom copiedFrom) {}
+
+    /**
+     * This home's id as the files say it now, without writing: {@code id} is null when none is made yet, or when this
+     * home is a copy whose own id is made at its next backup ({@code copiedFrom} then names the original).
+     */
+    public record Reading(String id, CopiedFrom copiedFrom) {}
 
     private HomeId() {}
 
-    /** This home's id, made on first use (two processes making it at once agree on the first one written). */
+    /**
+     * This home's id, made on first use (two processes making it at once agree on the first one written); a copy takes
+     * its own here, a moved home records its new place.
+     */
     public static String of(SextantHome home) {
         Path file = home.root().resolve(FILE);
         try {
-            if (!Files.exists(file)) create(file);
-            // bounded and regular files only, as every home file: a FIFO or a huge file put there is refused, not read
-            String id = new String(org.sextant.contract.HomeFile.readBounded(file, 64), StandardCharsets.US_ASCII).strip();
-            if (!FORM.matcher(id).matches()) {
-                throw SextantException.invalid(FILE, file + " does not hold a home id (12 hex digits)",
-                        "write into it the 12 hex digits that end this home's backup names (sextant-TIME-HOMEID.duckdb); or delete it:"
-                        + " a new id is made, and the backups taken before are then another home's (restore one by naming it)");
+            synchronized (HomeId.class) { // one JVM's threads; the file lock below keeps other processes out
+                try (Locked ignored = lock(home)) {
+                    if (!Files.exists(file)) {
+                        create(file);
+                        recordPlace(home, null);
+                        return read(file);
+                    }
+                    String id = read(file);
+                    Place place = place(home);
+                    if (place != null && sameFolder(place.home(), home.root())) return id;
+                    if (place != null && holdsId(place.home(), id)) {
+                        String own = newId();
+                        AtomicFiles.write(file, own + "\n"); // the id first: a crash before the place is written leaves a "moved" home, never a shared id
+                        CopiedFrom from = new CopiedFrom(id, place.home());
+                        recordPlace(home, from);
+                        org.slf4j.LoggerFactory.getLogger(HomeId.class).info("{} is a copy of the Sextant home {} (home id {}): it takes its own id {};"
+                                + " the backups taken before are that home's, restored here with --from-other-home", home.root(), place.home(), id, own);
+                        return own;
+                    }
+                    recordPlace(home, place == null ? null : place.copiedFrom()); // moved, or recorded before places were
+                    return id;
+                }
             }
-            return id;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read or create the home id " + file, e);
         }
     }
 
-    private static void create(Path file) throws IOException {
+    /** The home's id lock held; closing releases it (a file system without locks, a share, keeps only this JVM's threads apart). */
+    private record Locked(FileChannel channel) implements AutoCloseable {
+        @Override public void close() throws IOException { channel.close(); } // closing the channel releases its lock
+    }
+
+    private static Locked lock(SextantHome home) throws IOException {
+        Files.createDirectories(home.runDir());
+        FileChannel ch = FileChannel.open(home.runDir().resolve("home-id.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try {
+            ch.lock();
+        } catch (IOException noLocks) {
+            // held by nothing but the synchronized block
+        }
+        return new Locked(ch);
+    }
+
+    /** As {@link #of}, reading only: what a listing shows. */
+    public static Reading peek(SextantHome home) {
+        Path file = home.root().resolve(FILE);
+        if (!Files.exists(file)) return new Reading(null, null);
+        try {
+            String id = read(file);
+            Place place = place(home);
+            if (place == null || sameFolder(place.home(), home.root())) return new Reading(id, place == null ? null : place.copiedFrom());
+            if (holdsId(place.home(), id)) return new Reading(null, new CopiedFrom(id, place.home()));
+            return new Reading(id, place.copiedFrom());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the home id " + file, e);
+        }
+    }
+
+    private static String read(Path file) throws IOException {
+        // bounded and regular files only, as every home file: a FIFO or a huge file put there is refused, not read
+        String id = new String(org.sextant.contract.HomeFile.readBounded(file, 64), StandardCharsets.US_ASCII).strip();
+        if (!FORM.matcher(id).matches()) {
+            throw SextantException.invalid(FILE, file + " does not hold a home id (12 hex digits)",
+                    "write into it the 12 hex digits that end this home's backup names (sextant-TIME-HOMEID.duckdb); or delete it:"
+                    + " a new id is made, and the backups taken before are then another home's (restore one by naming it)");
+        }
+        return id;
+    }
+
+    /** The recorded place, or null when there is none or it cannot be read (then it is recorded anew: it only tells copies apart). */
+    private static Place place(SextantHome home) {
+        try {
+            Place p = Json.read(new String(org.sextant.contract.HomeFile.readBounded(home.root().resolve(PLACE), PLACE_BOUND), StandardCharsets.UTF_8), Place.class);
+            return p == null || p.home() == null || p.home().isBlank() ? null : p;
+        } catch (IOException | RuntimeException unreadable) {
+            return null;
+        }
+    }
+
+    private static void recordPlace(SextantHome home, CopiedFrom from) throws IOException {
+        Place now = new Place(home.root().toAbsolutePath().normalize().toString(), from);
+        if (now.equals(place(home))) return;
+        AtomicFiles.write(home.root().resolve(PLACE), Json.write(now));
+    }
+
+    /** Whether {@code recorded} is this folder: by name, or the same folder reached by a link or another case. */
+    private static boolean sameFolder(String recorded, Path root) {
+        try {
+            Path r = Path.of(recorded);
+            return r.equals(root.toAbsolutePath().normalize()) || Files.isSameFile(r, root);
+        } catch (IOException | RuntimeException gone) { // gone, or a path this system cannot name (recorded on another one)
+            return false;
+        }
+    }
+
+    /** Whether the home at {@code recorded} still holds {@code id}: then the home reading it is its copy. */
+    private static boolean holdsId(String recorded, String id) {
+        try {
+            return id.equals(read(Path.of(recorded).resolve(FILE)));
+        } catch (IOException | RuntimeException gone) {
+            return false;
+        }
+    }
+
+    private static String newId() {
         byte[] b = new byte[6];
         new SecureRandom().nextBytes(b);
+        return HexFormat.of().formatHex(b);
+    }
+
+    private static void create(Path file) throws IOException {
         Path tmp = Files.createTempFile(file.getParent(), ".home-id", ".tmp");
         try {
-            Files.writeString(tmp, HexFormat.of().formatHex(b) + "\n", StandardCharsets.US_ASCII);
+            Files.writeString(tmp, newId() + "\n", StandardCharsets.US_ASCII);
             try {
                 Files.createLink(file, tmp); // whole or absent, and never replaces one another process wrote first
             } catch (FileAlreadyExistsException raced) {

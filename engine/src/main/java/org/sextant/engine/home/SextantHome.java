@@ -78,6 +78,7 @@ public record SextantHome(Path root) {
      * umask (644).
      */
     public SextantHome ensureLayout() {
+        requireStorablePath();
         ensureRoot();
         try {
             for (String folder : APP_OWNED_FOLDERS) ownerOnly(root.resolve(folder));
@@ -96,6 +97,19 @@ public record SextantHome(Path root) {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the Sextant home folders under " + root, e);
         }
+    }
+
+    /**
+     * Refuses a home whose path holds '?', before anything is made: DuckDB (2.0) cuts a file path at '?' as a URL's query,
+     * so the store's log is written at another path ("q.wal?home/data/sextant.duckdb"), every write fails, and the app
+     * then said the store was damaged and sent the person to `sextant recover`. '*' and '[' are read as they are.
+     */
+    void requireStorablePath() {
+        String path = root.toAbsolutePath().toString();
+        if (path.indexOf('?') < 0) return;
+        throw org.sextant.engine.SextantException.invalid(ENV, "the Sextant home " + path + " has a '?' in its path, which DuckDB, where Sextant keeps"
+                + " its data, reads as the start of options: no write to the store could be kept; the store was not opened",
+                "use a home folder whose path has no '?': rename the folder that has one, or set SEXTANT_HOME (or --home) to another folder, e.g. ~/.sextant");
     }
 
     private static final String FILE_IN_A_FOLDERS_PLACE = "is a file where Sextant keeps a folder: move it away (or choose another SEXTANT_HOME)";

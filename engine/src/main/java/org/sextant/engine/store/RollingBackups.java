@@ -57,11 +57,23 @@ public final class RollingBackups {
     private final Policy policy;
     private final SextantHome home;
     private volatile String homeId; // read when first needed: an unreadable home-id costs a backup (warned), never the app's start
+    /** A listing's view: the home's files are read, never written (no id is made, a copy takes none). */
+    private final boolean readOnly;
     /** Backups named by time only were this home's when they sit in its own SEXTANT_HOME/backups; elsewhere whose is not known. */
     private final boolean unnamedAreOwn;
     private final java.util.concurrent.atomic.AtomicBoolean warnedAhead = new java.util.concurrent.atomic.AtomicBoolean();
 
     public RollingBackups(SextantHome home, Policy policy) {
+        this(home, policy, false);
+    }
+
+    /** The backups as they are, for a listing: {@link #homeId} is then null when the home has no id of its own yet. */
+    public static RollingBackups readOnly(SextantHome home, Policy policy) {
+        return new RollingBackups(home, policy, true);
+    }
+
+    private RollingBackups(SextantHome home, Policy policy, boolean readOnly) {
+        this.readOnly = readOnly;
         this.store = home.database();
         this.policy = policy;
         this.home = home;
@@ -72,8 +84,15 @@ public final class RollingBackups {
 
     public String homeId() {
         String id = homeId;
-        if (id == null) homeId = id = HomeId.of(home);
+        if (id == null) homeId = id = readOnly ? HomeId.peek(home).id() : HomeId.of(home);
         return id;
+    }
+
+    /** Whose backups named with {@code id} are, for a message: "home id X", and when this home was copied from that one, where it is. */
+    public String whoseId(String id) {
+        homeId(); // a copy's place names the original once the copy has its own id
+        HomeId.CopiedFrom from = HomeId.peek(home).copiedFrom();
+        return "home id " + id + (from != null && from.homeId().equals(id) ? ", the home at " + from.home() + " this one was copied from" : "");
     }
 
     /** Whose a file of the backup folder is, from its name. */
@@ -129,6 +148,7 @@ public final class RollingBackups {
      * A full disk leaves no partial backup behind.
      */
     public Path take() throws IOException {
+        if (readOnly) throw new IllegalStateException("a listing's view of the backups takes none");
         Path wal = store.resolveSibling(store.getFileName() + ".wal");
         if (Files.exists(wal) && Files.size(wal) > 0) throw new IOException("the write-ahead log is not empty: checkpoint first");
         if (!Files.isDirectory(policy.dir())) org.sextant.engine.home.SextantHome.ownerOnly(policy.dir()); // a folder of the person's keeps its mode

@@ -46,7 +46,7 @@ public final class StoreRestore {
      */
     public static Restored restore(SextantHome home, Path backup, boolean fromOtherHome, RollingBackups own) {
         if (!fromOtherHome && own.originOf(backup) == RollingBackups.Origin.OTHER_HOME) {
-            throw SextantException.invalid("FILE", "the backup " + backup + " was taken by another Sextant home (home id " + RollingBackups.homeIdOf(backup)
+            throw SextantException.invalid("FILE", "the backup " + backup + " was taken by another Sextant home (" + own.whoseId(RollingBackups.homeIdOf(backup))
                     + "; this home's id is " + own.homeId() + "): restoring it would put that home's store in place of this one's",
                     "add --from-other-home to restore it all the same, or run `sextant restore` without FILE for this home's newest"
                             + " (`sextant restore --list` says whose each backup is)");

@@ -1,0 +1,104 @@
+package org.sextant.engine.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.home.HomeId;
+import org.sextant.engine.home.SextantHome;
+
+/** A home copied whole (cp -a, its home-id with it) shared its id with the original: in one backup folder each rotated and restored the other's backups. */
+class CopiedHomeTest {
+    @TempDir Path dir;
+
+    private SextantHome home(String name) {
+        return new SextantHome(dir.resolve(name)).ensureLayout();
+    }
+
+    private static RollingBackups backupsOf(SextantHome home, Path folder) {
+        return new RollingBackups(home, new RollingBackups.Policy(folder, 3, Duration.ZERO));
+    }
+
+    /** As cp -a: every file, with its times. */
+    private static SextantHome copied(SextantHome from, Path to) throws IOException {
+        try (Stream<Path> all = Files.walk(from.root())) {
+            for (Path p : all.toList()) {
+                Files.copy(p, to.resolve(from.root().relativize(p).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
+        return new SextantHome(to);
+    }
+
+    @Test
+    void aCopyTakesItsOwnIdAndNeitherRotatesNorPicksTheOriginalsBackups() throws IOException {
+        Path shared = dir.resolve("shared");
+        SextantHome a = home("a");
+        List<Path> ofA = BackupRestoreTest.takeBackups(a, backupsOf(a, shared), 2); // the newest holds 20 prices
+        String idOfA = HomeId.of(a);
+        SextantHome b = copied(a, dir.resolve("b"));
+
+        RollingBackups backupsOfB = backupsOf(b, shared);
+        String idOfB = backupsOfB.homeId();
+        assertNotEquals(idOfA, idOfB, "the copy has an id of its own");
+        assertEquals(idOfA, HomeId.of(a), "the original keeps its id");
+        assertEquals(List.of(), backupsOfB.own(), "the original's backups are not the copy's");
+
+        BackupRestoreTest.takeBackups(b, backupsOfB, 4);
+        assertEquals(List.of(ofA.get(1), ofA.get(0)), backupsOf(a, shared).own(), "the copy's rotation deleted none of the original's backups");
+        assertEquals(3, backupsOfB.own().size());
+
+        SextantException refused = assertThrows(SextantException.class, () -> StoreRestore.restore(b, ofA.get(1), false, backupsOfB));
+        assertTrue(refused.getMessage().contains("was taken by another Sextant home (home id " + idOfA + ", the home at " + a.root()
+                + " this one was copied from; this home's id is " + idOfB + ")"), refused.getMessage());
+        assertEquals(20L, StoreRestore.restore(b, ofA.get(1), true, backupsOfB).census().rows().get("prices"), "with the flag it is restored");
+    }
+
+    @Test
+    void theOriginalOpenedFirstAfterTheCopyKeepsItsIdAndTheCopyStillTakesItsOwn() throws IOException {
+        SextantHome a = home("a");
+        String id = HomeId.of(a);
+        SextantHome b = copied(a, dir.resolve("b"));
+        assertEquals(id, HomeId.of(a));
+        assertNotEquals(id, HomeId.of(b));
+        assertEquals(HomeId.of(b), HomeId.of(b), "the copy's new id stays");
+    }
+
+    @Test
+    void aMovedHomeKeepsItsIdAndACopyOfItAtItsNewPlaceTakesItsOwn() throws IOException {
+        SextantHome a = home("a");
+        String id = HomeId.of(a);
+        SextantHome moved = new SextantHome(Files.move(a.root(), dir.resolve("moved")));
+        assertEquals(id, HomeId.of(moved), "the old path is gone: a move, not a copy");
+        SextantHome copy = copied(moved, dir.resolve("copy"));
+        assertNotEquals(id, HomeId.of(copy), "the moved home recorded its new place, so its copy is known as one");
+        assertEquals(id, HomeId.of(moved));
+    }
+
+    @Test
+    void aHomeReachedThroughALinkIsNoCopy() throws IOException {
+        SextantHome a = home("a");
+        String id = HomeId.of(a);
+        SextantHome linked = new SextantHome(Files.createSymbolicLink(dir.resolve("link"), a.root()));
+        assertEquals(id, HomeId.of(linked));
+        assertEquals(id, HomeId.of(a));
+    }
+
+    @Test
+    void anIdWrittenBeforePlacesWereRecordedIsKept() throws IOException {
+        SextantHome a = home("a");
+        Files.writeString(a.root().resolve(HomeId.FILE), "0123456789ab\n");
+        assertEquals("0123456789ab", HomeId.of(a));
+        assertTrue(Files.exists(a.root().resolve(HomeId.PLACE)), "its place is recorded now");
+    }
+}
