@@ -356,9 +356,13 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
     private static List<String> firstLines(Path path, String file, CsvHead.Budget budget) {
         List<String> out = new ArrayList<>();
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
-            // a header and a row, below Excel's "sep=;" when the file has one
-            for (String line; out.size() < (!out.isEmpty() && CsvHead.sepLine(out.get(0)) ? 3 : 2) && (line = r.next()) != null; ) {
-                if (!line.isBlank()) out.add(line);
+            // a header and a row, below Excel's "sep=;" when the file has one (asked of the first line once: a file may hold
+            // millions of blank lines below it, and the regex per blank line was most of a preview's time on such a file)
+            int wanted = 2;
+            for (String line; out.size() < wanted && (line = r.next()) != null; ) {
+                if (line.isBlank()) continue;
+                out.add(line);
+                if (out.size() == 1 && CsvHead.sepLine(line)) wanted = 3;
             }
         } catch (IOException e) {
             throw CsvErrors.unreadable(file, e);

@@ -436,9 +436,16 @@ public final class Jobs implements AutoCloseable {
     /** Waits up to {@code timeout} for the job to leave the active states; returns its status either way. */
     public JobStatus await(String id, Duration timeout) throws InterruptedException {
         long end = System.nanoTime() + timeout.toNanos();
-        while (status(id).state().active() && System.nanoTime() < end) Thread.sleep(20);
-        synchronized (this) { // an end is seen in memory before its update has let the oldest go and deleted their records
-            return status(id);
+        // under the lock: an end is seen in memory before its update has let the oldest go and deleted their records;
+        // woken by a job's end (update), not a 20 ms poll that cost each awaited job up to 20 ms
+        synchronized (this) {
+            JobStatus s;
+            while ((s = status(id)).state().active()) {
+                long left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime());
+                if (left <= 0) return s;
+                wait(Math.min(left, 20)); // the bound: any end that comes by another way is seen as before
+            }
+            return s;
         }
     }
 
@@ -472,6 +479,7 @@ public final class Jobs implements AutoCloseable {
         wholeResults.keep(s.id(), s.result());
         jobs.put(s.id(), s.held());
         letGoPastKept(true);
+        notifyAll(); // await
     }
 
     /**

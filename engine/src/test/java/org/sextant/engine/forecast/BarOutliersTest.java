@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.Locale;
@@ -129,7 +130,7 @@ class BarOutliersTest {
         double volatility = random.nextBoolean() ? 0.001 : 0.02 * random.nextDouble(), close = 100;
         String interval = random.nextBoolean() ? "1m" : "1h";
         java.time.LocalDateTime ts = java.time.LocalDateTime.of(2020, 1, 6, 0, 0);
-        StringBuilder rows = new StringBuilder();
+        StringBuilder times = new StringBuilder(), closes = new StringBuilder();
         for (int i = 0; i < n; i++) {
             close *= Math.exp(volatility * random.nextGaussian());
             double x = close;
@@ -147,10 +148,21 @@ class BarOutliersTest {
             }
             if (i == n - 1 && random.nextInt(4) == 0) x = close * 4;
             ts = ts.plusMinutes(interval.equals("1m") ? 1 : 60);
-            rows.append(i == 0 ? "" : ",").append("('").append(symbol).append("', '").append(interval).append("', TIMESTAMP '")
-                    .append(ts.toString().replace('T', ' ')).append("', NULL, NULL, NULL, ").append(x).append(", NULL, 'test')");
+            times.append(i == 0 ? "" : ",").append(ts.toString().replace('T', ' '));
+            closes.append(i == 0 ? "" : ",").append(x);
         }
-        execute("INSERT INTO bars VALUES " + rows);
+        // the bars as two parameter strings: DuckDB took seconds to parse a VALUES list of thousands of rows
+        store.inTransaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO bars SELECT ?, ?, CAST(ts AS TIMESTAMP), NULL, NULL, NULL, CAST(close AS DOUBLE), NULL, 'test' "
+                    + "FROM (SELECT unnest(string_split(?, ',')) AS ts, unnest(string_split(?, ',')) AS close)")) {
+                p.setString(1, symbol);
+                p.setString(2, interval);
+                p.setString(3, times.toString());
+                p.setString(4, closes.toString());
+                assertEquals(n, p.executeUpdate());
+            }
+            return null;
+        });
         return interval;
     }
 

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Json;
@@ -25,7 +27,26 @@ import tools.jackson.databind.JsonNode;
  * an agent running thousands of jobs (each a scan's megabytes of result) grew the app until it stopped.
  */
 class JobsMemoryTest {
-    @TempDir Path dir;
+    @TempDir Path disk;
+    /**
+     * The jobs' folder: in memory (/dev/shm) where the machine has one, else on disk. These tests write thousands of
+     * records, each fsynced (7 ms apiece on a busy disk, most of their time); what they check is which records are kept.
+     */
+    Path dir;
+
+    @BeforeEach
+    void jobsFolder() throws java.io.IOException {
+        Path shm = Path.of("/dev/shm");
+        dir = java.nio.file.Files.isDirectory(shm) && java.nio.file.Files.isWritable(shm) ? java.nio.file.Files.createTempDirectory(shm, "sextant-jobs-") : disk;
+    }
+
+    @AfterEach
+    void removeJobsFolder() throws java.io.IOException {
+        if (dir.equals(disk)) return;
+        try (var files = java.nio.file.Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) java.nio.file.Files.deleteIfExists(p);
+        }
+    }
 
     /** A result whose list is longer than a record keeps (1000 entries): its record cuts it. */
     private static Map<String, Object> longResult(int job) {
