@@ -109,7 +109,7 @@ public final class DataView implements WorkstationView {
         TableHeaders.fit(symbols);
         symbols.getColumns().setAll(List.of(
                 column("Symbol", 76, SymbolInfo::symbol),
-                column("Name", 150, SymbolInfo::name),
+                wholeInTooltip(column("Name", 150, SymbolInfo::name)),
                 column("Intervals", 64, s -> model.intervals(s.symbol())),
                 rowsColumn(),
                 column("First", 84, s -> date(s.firstDate())),
@@ -567,6 +567,22 @@ public final class DataView implements WorkstationView {
     private static TableColumn<SymbolInfo, String> column(String title, double width, Function<SymbolInfo, String> value) {
         TableColumn<SymbolInfo, String> c = Columns.text(title, width, value);
         if (width <= 90) c.setMinWidth(width); // dates stay whole; the name takes what is left
+        return c;
+    }
+
+    /**
+     * At 1000 px the Name column keeps some 60 px (the import and SQL panes need the rest): "General Electric" and "General
+     * Motors" both read "Gener…". Each name is whole in its cell's tooltip, as in the Name field below once its row is picked.
+     */
+    private static TableColumn<SymbolInfo, String> wholeInTooltip(TableColumn<SymbolInfo, String> c) {
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(String name, boolean empty) {
+                super.updateItem(name, empty);
+                setText(empty ? null : name);
+                setTooltip(empty || name == null || name.isEmpty() ? null : new Tooltip(name));
+            }
+        });
         return c;
     }
 

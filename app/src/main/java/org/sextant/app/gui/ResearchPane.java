@@ -285,6 +285,12 @@ final class ResearchPane {
         problems.setItems(model.problems());
         // clicking an error puts the editor on the node it names (after the list has taken the focus)
         problems.setOnMouseClicked(e -> javafx.application.Platform.runLater(() -> goToNode(problems.getSelectionModel().getSelectedItem())));
+        problems.setOnKeyPressed(e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER) { // the same without the mouse
+                goToNode(problems.getSelectionModel().getSelectedItem());
+                e.consume();
+            }
+        });
         // Ctrl+Enter in the editor validates
         spec.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == javafx.scene.input.KeyCode.ENTER && e.isShortcutDown()) {

@@ -90,6 +90,10 @@ public final class ScansView implements WorkstationView {
         Label status = new Label();
         status.setId("scan-status");
         status.textProperty().bind(model.statusProperty());
+        // the status names the marked rows and the skipped symbols: wrapped, not cut to "…" in a 1000 px window
+        status.setWrapText(true);
+        status.setMinWidth(0);
+        HBox.setHgrow(status, Priority.ALWAYS);
         Label error = new Label();
         error.setId("scan-error");
         error.setStyle("-fx-text-fill: #b00020;");

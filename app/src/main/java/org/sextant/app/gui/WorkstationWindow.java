@@ -214,6 +214,7 @@ public final class WorkstationWindow implements Navigator {
             for (String id : views.keySet()) {
                 if (viewTabs.get(id) == now) view(id).shown(); // a lazy view is built here, the first time
             }
+            claimEnter(now);
         });
         root.setCenter(tabs);
         root.setBottom(status);
@@ -470,6 +471,20 @@ public final class WorkstationWindow implements Navigator {
             views.put(v.id(), v);
             viewTabs.put(v.id(), tab);
             tabs.getTabs().add(tab);
+        }
+    }
+
+    /**
+     * Makes Enter press the default button of the view in {@code tab}. The scene keeps one button per key, the last one
+     * whose skin was made winning, and a hidden button ignores it: after a look at Analogues, Enter in Scans did nothing.
+     */
+    private static void claimEnter(Tab tab) {
+        if (tab == null || tab.getContent() == null) return;
+        for (javafx.scene.Node n : tab.getContent().lookupAll(".button")) {
+            if (n instanceof javafx.scene.control.Button b && b.isDefaultButton() && !b.defaultButtonProperty().isBound()) {
+                b.setDefaultButton(false); // its skin registers it again with the scene
+                b.setDefaultButton(true);
+            }
         }
     }
 

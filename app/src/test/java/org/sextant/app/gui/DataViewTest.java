@@ -258,4 +258,28 @@ class DataViewTest {
         OnScreen.clickOn(robot, "#data-choose");
         assertTrue(robot.lookup("#data-import").queryButton().isDisabled(), "a cancelled dialog chooses nothing");
     }
+
+    /**
+     * The symbols' names at 1000x700: the Name column keeps some 60 px, and "General Electric" and "General Motors" both read
+     * "Gener…" with nothing to tell them apart. A name cut short is whole in its cell's tooltip.
+     */
+    @Test
+    void aCompanyNameCutShortIsWholeInItsTooltipAt1000By700(FxRobot robot) throws Exception {
+        TableView<?> table = DeletePricesViewTest.dataViewAt1000By700(bench, robot);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> table.getItems().size() > 20).get());
+        Thread.sleep(300); // a layout pulse or two with the rows
+        WaitForAsyncUtils.waitForFxEvents();
+        java.util.Map<String, String> cutAndTip = WaitForAsyncUtils.asyncFx(() -> {
+            java.util.Map<String, String> out = new java.util.TreeMap<>();
+            for (javafx.scene.Node n : table.lookupAll(".table-cell")) {
+                if (!(n instanceof javafx.scene.control.TableCell<?, ?> cell) || cell.getTableColumn() == null
+                        || !"Name".equals(cell.getTableColumn().getText()) || cell.getText() == null) continue;
+                if (cell.getText().equals(ReadableLayoutTest.shownText(cell))) continue;
+                out.put(cell.getText(), cell.getTooltip() == null ? null : cell.getTooltip().getText());
+            }
+            return out;
+        }).get();
+        assertTrue(cutAndTip.keySet().containsAll(List.of("General Electric", "General Motors")), "cut at 1000x700: " + cutAndTip.keySet());
+        for (var e : cutAndTip.entrySet()) assertEquals(e.getKey(), e.getValue(), "the tooltip of the cell cut from " + e.getKey());
+    }
 }

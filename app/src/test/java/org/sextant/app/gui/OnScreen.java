@@ -43,7 +43,11 @@ final class OnScreen {
     }
 
     static FxRobotInterface moveTo(FxRobot robot, String selector) {
-        return robot.moveTo(pointOf(robot, find(selector)), Motion.DEFAULT);
+        return moveTo(robot, find(selector));
+    }
+
+    static FxRobotInterface moveTo(FxRobot robot, Node node) {
+        return robot.moveTo(pointOf(robot, showingOrFail(node)), Motion.DEFAULT);
     }
 
     static FxRobotInterface clickOn(FxRobot robot, Node node) {

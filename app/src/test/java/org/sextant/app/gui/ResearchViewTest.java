@@ -68,6 +68,29 @@ class ResearchViewTest {
         app.engine.close();
     }
 
+    /**
+     * Without the mouse: Ctrl+Enter validates, Ctrl+Tab leaves the editor, Tab reaches the list of errors, and Enter on an error
+     * puts the editor on the node it names (only a click did).
+     */
+    @Test
+    void enterOnAnErrorPutsTheEditorOnItsNode(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());
+        String good = fx(() -> view.specEditor().getText());
+        fx(() -> { view.specEditor().setText(good.replace("\"crossover\"", "\"crosover\"")); return null; });
+        OnScreen.clickOn(robot, "#spec-editor").press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.ENTER)
+                .release(javafx.scene.input.KeyCode.ENTER, javafx.scene.input.KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !fx(() -> view.problemList().getItems().isEmpty()));
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.TAB).release(javafx.scene.input.KeyCode.TAB, javafx.scene.input.KeyCode.CONTROL);
+        for (int i = 0; i < 5 && !fx(() -> view.problemList().isFocused()); i++) robot.type(javafx.scene.input.KeyCode.TAB);
+        assertTrue(fx(() -> view.problemList().isFocused()), "Tab reaches the errors");
+        fx(() -> { view.specEditor().deselect(); return null; });
+        robot.type(javafx.scene.input.KeyCode.HOME); // the first error
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("\"cross\"", fx(() -> view.specEditor().getSelectedText()));
+        assertTrue(fx(() -> view.specEditor().isFocused()), "the editor has the keys again");
+    }
+
     @Test
     void aBadSpecIsRefusedWithTheNodeAndFieldNamed(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());

@@ -38,6 +38,12 @@ class ScansViewTest {
     Path home;
     private Workbench app;
 
+    @org.junit.jupiter.api.BeforeAll
+    static void allowASlowStart() {
+        // @Start opens a store and builds the window; on a loaded machine that passes TestFX's 30 s default (a liveness guard only)
+        org.testfx.api.FxToolkit.toolkitContext().setSetupTimeoutInMillis(180_000);
+    }
+
     @Start
     void start(Stage stage) {
         app = Workbench.withoutChrome(TestStore.open(home), stage, window -> { });
@@ -54,17 +60,7 @@ class ScansViewTest {
     @Test
     @SuppressWarnings("unchecked")
     void aScanRanksTheUniverseSortsAndOpensTheChart(FxRobot robot) throws Exception {
-        OnScreen.clickOn(robot, "#tab-scans");
-        ScansView view = (ScansView) app.window.view(ScansView.ID);
-        WaitForAsyncUtils.asyncFx(() -> {
-            view.model().modelProperty().set("drift");
-            view.model().topProperty().set(15);
-        }).get();
-        OnScreen.clickOn(robot, "#scan-run");
-        // the rows change on the FX thread: read them there
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
-                () -> !view.model().runningProperty().get() && !view.model().rows().isEmpty()).get());
-        WaitForAsyncUtils.waitForFxEvents();
+        ScansView view = scanWithDrift(robot, 15);
 
         // the engine's ranking, already computed and stored by the job: served again at once
         ScanResult expected = app.engine.scanForecasts(new ForecastScan.Request(null, "drift", null, 95.0, null, 15, 250, null, null));
@@ -99,6 +95,69 @@ class ScansViewTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> app.window.chart().series() != null
                 && app.window.chart().series().symbol().equals(pick.symbol())).get());
         assertEquals(WorkstationWindow.CHARTS, app.window.shownView());
+    }
+
+    /**
+     * A symbol trading Sunday to Thursday ranked among weekday ones, in the real window at 1000x700: the status line names it
+     * whole (its own week, read in its row's tooltip), and the pointer resting on its row shows that tooltip saying what its
+     * horizon counted. Until now only the view model's texts were checked, not what the window shows.
+     */
+    @Test
+    void aSundayToThursdayRowSaysItsHorizonInItsTooltipAndTheStatusNamesItAt1000By700(FxRobot robot) throws Exception {
+        List<String> lines = new java.util.ArrayList<>(List.of("Date,Close"));
+        double close = 100;
+        for (java.time.LocalDate d = java.time.LocalDate.of(2021, 1, 3); !d.isAfter(java.time.LocalDate.of(2023, 12, 28)); d = d.plusDays(1)) {
+            int day = d.getDayOfWeek().getValue(); // Sunday 7 .. Thursday 4 trade; Friday and Saturday do not
+            if (day == 5 || day == 6) continue;
+            close *= 1 + 0.01 * Math.sin(lines.size() * 0.7) + 0.0004;
+            lines.add(d + "," + String.format(java.util.Locale.ROOT, "%.4f", close));
+        }
+        app.engine.importPrices(List.of(java.nio.file.Files.write(home.resolve("TASI.csv"), lines)));
+        WaitForAsyncUtils.asyncFx(() -> {
+            app.stage.setWidth(1000);
+            app.stage.setHeight(700);
+        }).get();
+        ScansView view = scanWithDrift(robot, 1000);
+        ScanRow tasi = WaitForAsyncUtils.asyncFx(() -> view.table().getItems().stream().filter(r -> r.symbol().equals("TASI")).findFirst().orElseThrow()).get();
+        WaitForAsyncUtils.asyncFx(() -> view.table().scrollTo(tasi)).get();
+        Thread.sleep(300); // a layout pulse or two with the scrolled rows and the status
+        WaitForAsyncUtils.waitForFxEvents();
+
+        javafx.scene.control.Label status = (javafx.scene.control.Label) OnScreen.find("#scan-status");
+        String said = WaitForAsyncUtils.asyncFx(status::getText).get();
+        assertTrue(said.contains("; own week: TASI (the row's tooltip says what its horizon counted)"), said);
+        assertEquals(said, WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.shownText(status)).get(), "the status line shows whole at 1000x700");
+        javafx.geometry.Bounds at = WaitForAsyncUtils.asyncFx(() -> status.localToScene(status.getLayoutBounds())).get();
+        assertTrue(at.getMaxX() <= 1000 + 1 && at.getMaxY() <= 700 + 1, "inside the window: " + at);
+
+        TableRow<?> row = WaitForAsyncUtils.asyncFx(() -> (TableRow<?>) robot.lookup(".table-row-cell").match((TableRow<?> r) -> r.getItem() == tasi).query()).get();
+        OnScreen.moveTo(robot, row);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> row.getTooltip() != null && row.getTooltip().isShowing()).get());
+        String tip = WaitForAsyncUtils.asyncFx(() -> row.getTooltip().getText()).get();
+        assertTrue(tip.startsWith("Horizon: 20 trading days (Sunday to Thursday)"), tip);
+        assertEquals(tasi.weekNote(), tip.substring("Horizon: ".length()), "the row's own note, as the scan gave it");
+        // a weekday row shown beside it, without a bad tick, has nothing to say
+        TableRow<?> weekday = WaitForAsyncUtils.asyncFx(() -> (TableRow<?>) robot.lookup(".table-row-cell").match((TableRow<?> r) -> r.getItem() instanceof ScanRow s
+                && s.weekNote() == null && s.dataWarning() == null).query()).get();
+        assertEquals(null, WaitForAsyncUtils.asyncFx(weekday::getTooltip).get(), ((ScanRow) weekday.getItem()).symbol());
+        ChartSnapshot.writePng(ChartSnapshot.capture(app.stage.getScene().getRoot()), Path.of("target", "scans-week-note-1000x700.png")); // to look at
+    }
+
+    /** The Scans tab after its Scan button ranked the universe with the drift model, keeping {@code top} rows. */
+    private ScansView scanWithDrift(FxRobot robot, int top) throws Exception {
+        OnScreen.clickOn(robot, "#tab-scans");
+        ScansView view = (ScansView) app.window.view(ScansView.ID);
+        WaitForAsyncUtils.asyncFx(() -> {
+            view.model().modelProperty().set("drift");
+            view.model().topProperty().set(top);
+        }).get();
+        OnScreen.clickOn(robot, "#scan-run");
+        // the rows change on the FX thread: read them there
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> !view.model().runningProperty().get() && !view.model().rows().isEmpty()).get());
+        WaitForAsyncUtils.waitForFxEvents();
+        return view;
     }
 
     @Test
