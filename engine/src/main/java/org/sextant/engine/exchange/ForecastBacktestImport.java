@@ -9,7 +9,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.forecast.BacktestReplay;
@@ -28,11 +27,10 @@ public final class ForecastBacktestImport {
     public static final int BATCH = 64;
 
     /**
-     * One output row: the backtest to store with where its row is (file, symbol) and the job's --oos-start cell
-     * ({@link org.sextant.engine.forecast.OutOfSampleStart}; null in an output written before the job recorded it), or the
-     * job's failure (symbol, field, error).
+     * One computed output row: the backtest to store with where its row is (file, symbol) and the job's --oos-start cell
+     * ({@link org.sextant.engine.forecast.OutOfSampleStart}; null in an output written before the job recorded it).
      */
-    public record Item(BacktestReplay.Row computed, String oosStart, Map<String, Object> failed) {}
+    public record Item(BacktestReplay.Row computed, String oosStart) {}
 
     /** The output of {@code folder}, staged and bounded, read in batches of {@code batch} rows. */
     public static Output open(Store store, Path folder, int batch) {
@@ -79,9 +77,20 @@ public final class ForecastBacktestImport {
             return mostHeld;
         }
 
+        /** The rows the job reported failed (symbol, field, error): the first {@link CappedFailures#KEPT} by symbol, then counted. */
+        public CappedFailures failures() {
+            return store.read(c -> {
+                try {
+                    return CappedFailures.ofErrorRows(c, out.relation());
+                } catch (java.sql.SQLException e) {
+                    throw out.refusal(c, e, "forecast backtest", "import the --out folder of `sextant-spark forecast-backtest`");
+                }
+            });
+        }
+
         /**
-         * Hands every row to {@code each}, {@code batch} at a time, in one order each pass (by symbol, file and row); the rows the
-         * job reported failed on the first pass only. A later pass refuses the output at a row that is not the first pass's.
+         * Hands every computed row (not those the job reported failed: {@link #failures}) to {@code each}, {@code batch} at a
+         * time, in one order each pass (by symbol, file and row). A later pass refuses the output at a row that is not the first pass's.
          */
         public void each(Consumer<List<Item>> each) {
             boolean first = firstRead == null;
@@ -92,7 +101,7 @@ public final class ForecastBacktestImport {
                 try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastBacktestRows.COLUMNS).replace(ForecastBacktestRows.OOS_START,
                         recordsOosStart ? ForecastBacktestRows.OOS_START : "NULL::VARCHAR AS " + ForecastBacktestRows.OOS_START)
                         + ", filename FROM " + out.relationWithFileNames(", file_row_number = true")
-                        + " ORDER BY symbol, filename, file_row_number")) {
+                        + " WHERE error IS NULL ORDER BY symbol, filename, file_row_number")) {
                     while (r.next()) {
                         long cells = cells(r);
                         if (first) {
@@ -102,12 +111,8 @@ public final class ForecastBacktestImport {
                             throw changed(ForecastScanImport.where(r, folder));
                         }
                         n++;
-                        if (r.getString("error") != null) {
-                            if (first) held.add(new Item(null, null, ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error"))));
-                        } else {
-                            BacktestReplay.Row row = new BacktestReplay.Row(ForecastBacktestCheck.checked(r, folder), ForecastScanImport.where(r, folder));
-                            held.add(new Item(row, ForecastBacktestCheck.oosStart(r, row.where(), recordsOosStart), null));
-                        }
+                        BacktestReplay.Row row = new BacktestReplay.Row(ForecastBacktestCheck.checked(r, folder), ForecastScanImport.where(r, folder));
+                        held.add(new Item(row, ForecastBacktestCheck.oosStart(r, row.where(), recordsOosStart)));
                         if (held.size() == batch) hand(held, each);
                     }
                     hand(held, each);

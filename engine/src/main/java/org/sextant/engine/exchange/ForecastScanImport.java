@@ -32,15 +32,12 @@ public final class ForecastScanImport {
             return store.read(c -> {
                 out.requireWithinBounds(c, ForecastScanRows.COLUMNS, "forecast-scan");
                 List<Requested> ok = new ArrayList<>();
-                CappedFailures skipped = new CappedFailures();
-                try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastScanRows.COLUMNS)
-                        + ", filename FROM " + out.relationWithFileNames() + " ORDER BY symbol")) {
-                    while (r.next()) {
-                        if (r.getString("error") != null) {
-                            skipped.add(failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
-                        } else {
-                            ok.add(new Requested(checked(r, folder), r.getString("calibration"), where(r, folder)));
-                        }
+                CappedFailures skipped;
+                try (Statement s = c.createStatement()) {
+                    skipped = CappedFailures.ofErrorRows(c, out.relation());
+                    try (ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastScanRows.COLUMNS)
+                            + ", filename FROM " + out.relationWithFileNames() + " WHERE error IS NULL ORDER BY symbol")) {
+                        while (r.next()) ok.add(new Requested(checked(r, folder), r.getString("calibration"), where(r, folder)));
                     }
                 } catch (java.sql.SQLException e) {
                     throw out.refusal(c, e, "forecast scan", "import the --out folder of `sextant-spark forecast-scan`");

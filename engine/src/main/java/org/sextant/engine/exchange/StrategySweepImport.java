@@ -35,19 +35,11 @@ public final class StrategySweepImport {
                 List<SweepChunk> chunks = new ArrayList<>();
                 SweepJob job = null;
                 double seconds = 0;
-                CappedFailures failed = new CappedFailures();
                 Map<Integer, String> files = new java.util.HashMap<>();
                 Map<String, String> named = new java.util.HashMap<>(); // one string per part file, however many rows
-                // error rows apart: the first KEPT by symbol and a count, not a sort and read of every error cell
-                try (Statement s = c.createStatement()) {
-                    try (ResultSet r = s.executeQuery("SELECT symbol, error_field, error FROM " + out.relation() + " WHERE error IS NOT NULL ORDER BY symbol LIMIT "
-                            + CappedFailures.KEPT)) {
-                        while (r.next()) failed.add(ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
-                    }
-                    try (ResultSet r = s.executeQuery("SELECT count(*) FROM " + out.relation() + " WHERE error IS NOT NULL")) {
-                        r.next();
-                        failed.counted(r.getLong(1));
-                    }
+                CappedFailures failed;
+                try {
+                    failed = CappedFailures.ofErrorRows(c, out.relation());
                 } catch (java.sql.SQLException e) {
                     throw out.refusal(c, e, "strategy sweep", "import the --out folder of `sextant-spark strategy-sweep`");
                 }

@@ -261,7 +261,7 @@ public final class ForecastService {
      */
     public BacktestJobImport importBacktestJob(Path folder, BacktestReplay replay, int batch) {
         try (ForecastBacktestImport.Output out = ForecastBacktestImport.open(store, folder, batch)) {
-            CappedFailures failed = new CappedFailures();
+            CappedFailures failed = out.failures(); // the job's own error rows, then the rows refused here
             java.util.Set<String> stored = storedSymbols();
             java.util.BitSet kept = new java.util.BitSet(); // the rows the first pass found stored on the closes they read, by their number
             String[] oosStart = {null}; // the job's --oos-start cell, as its kept rows say it: one job has one
@@ -270,10 +270,6 @@ public final class ForecastService {
                 int[] no = {0};
                 out.each(items -> {
                     for (ForecastBacktestImport.Item item : items) {
-                        if (item.failed() != null) { // the first pass only
-                            failed.add(item.failed());
-                            continue;
-                        }
                         int k = no[0]++;
                         if (!told[0]) {
                             ForecastBacktestRun.Computed b = item.computed().job();

@@ -51,6 +51,11 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
             return costly;
         }
 
+        /** The bytes of kept closes that ended {@link #order} before the time share did, or 0 when they did not. */
+        default long heldBytesBound() {
+            return 0;
+        }
+
         /** No forecast's rank costs a fit (tests of the ranks alone). */
         OwnMedians NONE = new OwnMedians() {
             public double seconds(int forecast) { return 0; }
@@ -74,9 +79,11 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
      * What a replay fits again: {@code chosen} indices; of a sample, how many of the {@code ranked} picks the budget reached
      * ({@code rankedFitted}) and how many of the {@code others} it drew ({@code drawn}). A whole replay has no ranked picks
      * and draws every forecast. Of the {@code ownMedians} forecasts whose store rank costs a fit, {@code ownMediansFitted}
-     * were ranked by it, the others by drift's line.
+     * were ranked by it, the others by drift's line; {@code ownMediansMemory} is the bound of kept closes in bytes that ended
+     * those fits before the time share did (0: the time share, or nothing, ended them).
      */
-    public record Sample(List<Integer> chosen, int ranked, int rankedFitted, int others, int drawn, int ownMedians, int ownMediansFitted) {
+    public record Sample(List<Integer> chosen, int ranked, int rankedFitted, int others, int drawn, int ownMedians, int ownMediansFitted,
+                         long ownMediansMemory) {
         /** Whether every forecast is fitted again. */
         public boolean whole() { return drawn == others && rankedFitted == ranked; }
 
@@ -91,7 +98,17 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
                     + (ownMedians == 0 ? "" : String.format(java.util.Locale.ROOT, "; of the %d forecasts whose store rank is one fit of the model's"
                     + " own median (charged to the budget, at most half of it), %d were ranked by it", ownMedians, ownMediansFitted)
                     + (ownMediansFitted == ownMedians ? "" : String.format(java.util.Locale.ROOT, " (drawn at random) and the other %d by drift's line",
-                    ownMedians - ownMediansFitted)));
+                    ownMedians - ownMediansFitted) + ownMediansEnded()));
+        }
+
+        /** What ended the own medians' fits before every forecast had one, and how to rank them all (one import holds both bounds). */
+        private String ownMediansEnded() {
+            String by = ownMediansMemory > 0
+                    ? String.format(java.util.Locale.ROOT, ": the %s of their closes one import keeps for those fits ended them, not the time",
+                    ownMediansMemory >= 1 << 20 ? (ownMediansMemory >> 20) + " MiB" : ownMediansMemory + " bytes")
+                    : ": half the budget's time ended them";
+            return by + String.format(java.util.Locale.ROOT, " (fix: to rank every forecast by its own median, run the job on at most %d symbols"
+                    + " (--symbols) a job and import each output: each import has its own budget and memory)", Math.max(1, ownMediansFitted));
         }
 
         /** {@code part} in {@code of} as a percentage a reader can trust: never 0% for a chance above 0, nor 100% below it. */
@@ -128,19 +145,24 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
         for (int i = 0; i < n; i++) total += seconds.applyAsDouble(i);
         List<Integer> all = new ArrayList<>();
         for (int i = 0; i < n; i++) all.add(i);
-        if (budgetSeconds >= 0 && total <= budgetSeconds) return new Sample(all, 0, 0, n, n, 0, 0); // no rank needed: all fitted again
+        if (budgetSeconds >= 0 && total <= budgetSeconds) return new Sample(all, 0, 0, n, n, 0, 0, 0); // no rank needed: all fitted again
         List<double[]> ranks = new ArrayList<>(store);
         List<Integer> costly = new ArrayList<>();
         for (int i : all) if (own.seconds(i) > 0) costly.add(i);
         double spent = 0;
         int ownFitted = 0;
         // which ones the share reaches: the writer of the files cannot choose; the first fit past the share ends them
+        boolean timeEnded = false;
         for (int i : own.order(new ArrayList<>(costly), this::shuffle)) {
-            if (spent + own.seconds(i) > OWN_MEDIAN_SHARE * budgetSeconds) break;
+            if (spent + own.seconds(i) > OWN_MEDIAN_SHARE * budgetSeconds) {
+                timeEnded = true;
+                break;
+            }
             spent += own.seconds(i);
             ranks.set(i, own.ratios(i));
             ownFitted++;
         }
+        long memory = !timeEnded && ownFitted < costly.size() ? own.heldBytesBound() : 0;
         List<Integer> ranked = ranked(forecasts, ranks), rest = new ArrayList<>(all);
         rest.removeAll(new java.util.HashSet<>(ranked));
         shuffle(rest);
@@ -152,7 +174,7 @@ public record ScanReplay(double budgetSeconds, int best, RandomGenerator chance)
         }
         int rankedFitted = Math.min(pick.size(), ranked.size());
         pick.sort(null);
-        return new Sample(List.copyOf(pick), ranked.size(), rankedFitted, rest.size(), pick.size() - rankedFitted, costly.size(), ownFitted);
+        return new Sample(List.copyOf(pick), ranked.size(), rankedFitted, rest.size(), pick.size() - rankedFitted, costly.size(), ownFitted, memory);
     }
 
     private void shuffle(List<Integer> list) {

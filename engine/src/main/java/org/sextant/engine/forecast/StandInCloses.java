@@ -13,7 +13,10 @@ import java.util.random.RandomGenerator;
 import org.sextant.engine.data.PriceSeries;
 
 /**
- * The series a scan import keeps for the stand-ins that are the model's own median ({@link ScanStoreRanks#fitSeconds}), so
+ * The series a scan import keeps of those it read to check its forecasts. Those whose stand-in fits nothing (drift's line: a
+ * drift or theta scan) are kept as read, first come, in what the bound leaves, so that the replay fits a forecast it chooses
+ * on them (a whole replay of hundreds of symbols: one read a symbol); they give way to the others, kept for the stand-ins
+ * that are the model's own median ({@link ScanStoreRanks#fitSeconds}), so
  * that the closes it read once to check a forecast are the ones the stand-in fits, and the ones the replay fits again when
  * it chooses that forecast, not read from the store again. Each forecast whose stand-in costs a fit gets a place drawn by
  * the replay's chance as it is added (the order added when the replay has none); the budget's share
@@ -48,8 +51,16 @@ final class StandInCloses implements ScanReplay.OwnMedians {
     /** The places the share reaches, in their order. */
     private final TreeSet<Place> reached = new TreeSet<>(DRAWN);
     private final Map<Integer, Kept> kept = new HashMap<>();
+    /** The series of forecasts whose stand-in fits nothing, kept for the replay alone, in the order read; and their bytes. */
+    private final Map<Integer, Kept> forReplay = new HashMap<>();
+    private final java.util.ArrayDeque<Integer> forReplayOrder = new java.util.ArrayDeque<>();
+    private long forReplayBytes;
+    /** The bytes of the series kept for the stand-ins' fits. */
+    private long keptBytes;
     /** The first place the share or the bound did not reach (null: they reached all): no forecast placed after it is kept. */
     private Place past;
+    /** Whether the bound of kept closes, not the time share, placed {@link #past}. */
+    private boolean pastByMemory;
 
     StandInCloses(ForecastModels models, ScanReplay replay) {
         this(models, replay, HELD_BYTES);
@@ -74,7 +85,14 @@ final class StandInCloses implements ScanReplay.OwnMedians {
         double fit = ScanStoreRanks.fitSeconds(model, closes.length);
         if (forecast == seconds.length) seconds = Arrays.copyOf(seconds, 2 * forecast);
         seconds[forecast] = fit;
-        if (fit == 0) return;
+        if (fit == 0) {
+            long b = heldBytes(closes.length);
+            if (keptBytes + forReplayBytes + b > bound) return; // read again if the replay chooses it
+            forReplay.put(forecast, new Kept(upTo.symbol(), model, horizon, closes, upTo.dates().get(0), gaps(upTo.dates())));
+            forReplayOrder.addLast(forecast);
+            forReplayBytes += b;
+            return;
+        }
         Place at = new Place(chance == null ? forecast : chance.nextDouble(), forecast);
         if (past != null && DRAWN.compare(at, past) > 0) return;
         reached.add(at);
@@ -91,12 +109,18 @@ final class StandInCloses implements ScanReplay.OwnMedians {
                 continue;
             }
             past = p; // it and every one after it: never reached, whatever is added later
+            pastByMemory = spent + seconds[p.forecast()] <= share;
             kept.remove(p.forecast());
             it.remove();
             while (it.hasNext()) {
                 kept.remove(it.next().forecast());
                 it.remove();
             }
+        }
+        keptBytes = bytes;
+        while (keptBytes + forReplayBytes > bound) { // the stand-ins first: the last kept for the replay alone gives way
+            Kept k = forReplay.remove(forReplayOrder.removeLast());
+            forReplayBytes -= heldBytes(k.closes().length);
         }
     }
 
@@ -125,6 +149,11 @@ final class StandInCloses implements ScanReplay.OwnMedians {
     }
 
     @Override
+    public long heldBytesBound() {
+        return past != null && pastByMemory ? bound : 0;
+    }
+
+    @Override
     public double[] ratios(int forecast) {
         Kept k = kept.get(forecast);
         if (k == null) throw new IllegalStateException("forecast " + forecast + " is past the share: its closes were not kept");
@@ -136,7 +165,7 @@ final class StandInCloses implements ScanReplay.OwnMedians {
      * kept: the replay fits a forecast it chooses on these rather than read the store again.
      */
     PriceSeries held(int forecast) {
-        Kept k = kept.get(forecast);
+        Kept k = kept.containsKey(forecast) ? kept.get(forecast) : forReplay.get(forecast);
         if (k == null || k.gaps() == null) return null;
         List<LocalDate> dates = new ArrayList<>(k.gaps().length);
         LocalDate d = k.first();

@@ -21,7 +21,8 @@ import org.sextant.engine.testing.TempSextant;
  * stand-in fits fits the four stand-ins and leaves too little to fit the forecast again, and the answer says so. The
  * stand-ins fit the closes the import read to check each forecast, not read again (review of stop 43): one read a symbol.
  * ARIMA fitted by conditional sum of squares is ranked the same way (its drift-line stand-in missed 1 in 5 demoted).
- * The forecasts fitted again whose closes the stand-ins hold are fitted on those too, not read a second time.
+ * The forecasts fitted again whose closes the stand-ins hold are fitted on those too, not read a second time; so are a
+ * drift or theta scan's, whose stand-ins fit nothing (they were read again).
  */
 class ScanOwnMedianBudgetTest {
     @ParameterizedTest
@@ -42,6 +43,24 @@ class ScanOwnMedianBudgetTest {
     void theForecastsFittedAgainFitTheClosesTheCheckRead(String model, @TempSextant Store store, @TempDir Path tmp) throws Exception {
         Imported it = importWithin(model, 2.1, 4, store, tmp); // four stand-ins, then two forecasts fitted again (and a tenth of a third)
         assertEquals(4, it.answer().imported().size(), String.valueOf(it.answer().failed()));
+        assertEquals(2, it.answer().replayed(), it.answer().unfitted());
+        assertEquals(4, it.reads(), "each symbol's closes read once, by the check: the two fitted again fit those");
+    }
+
+    /** Drift and theta stand-ins fit nothing; the forecasts fitted again fit the closes the check read all the same. */
+    @ParameterizedTest
+    @ValueSource(strings = {"drift", "theta"})
+    void aDriftOrThetaScanFittedAgainWholeReadsEachSymbolOnce(String model, @TempSextant Store store, @TempDir Path tmp) throws Exception {
+        Imported it = importWithin(model, 10, 0, store, tmp); // every forecast fitted again
+        assertEquals(4, it.answer().imported().size(), String.valueOf(it.answer().failed()));
+        assertEquals(4, it.answer().replayed(), it.answer().unfitted());
+        assertEquals(4, it.reads(), "each symbol's closes read once, by the check: the replay fits those");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"drift", "theta"})
+    void aDriftOrThetaScanSampledReadsEachSymbolOnce(String model, @TempSextant Store store, @TempDir Path tmp) throws Exception {
+        Imported it = importWithin(model, 2.1, 0, store, tmp); // two of the four fitted again
         assertEquals(2, it.answer().replayed(), it.answer().unfitted());
         assertEquals(4, it.reads(), "each symbol's closes read once, by the check: the two fitted again fit those");
     }

@@ -55,6 +55,9 @@ class StandInClosesTest {
         ScanReplay.Sample s = replay.sample(fs, i -> FIT, drift, own); // a stand-in not kept would throw
         assertEquals(60, s.ownMedians());
         assertEquals(3, s.ownMediansFitted());
+        assertTrue(s.unfitted(replay.budgetSeconds()).endsWith("3 were ranked by it (drawn at random) and the other 57 by drift's line: half the"
+                + " budget's time ended them (fix: to rank every forecast by its own median, run the job on at most 3 symbols (--symbols) a job"
+                + " and import each output: each import has its own budget and memory)"), s.unfitted(replay.budgetSeconds()));
     }
 
     @Test
@@ -86,7 +89,14 @@ class StandInClosesTest {
             assertArrayEquals(first.forecast().median(), again.forecast().median());
             assertEquals(first.targetDates(), again.targetDates());
         }
-        assertEquals(3, replay.sample(fs, i -> FIT, drift, own).ownMediansFitted(), "the others ranked by drift's line");
+        ScanReplay.Sample s = replay.sample(fs, i -> FIT, drift, own);
+        assertEquals(3, s.ownMediansFitted(), "the others ranked by drift's line");
+        // what a user is told: how many were ranked, how many not, that memory (not time) ended it, and how to rank them all
+        assertTrue(s.unfitted(replay.budgetSeconds()).endsWith("of the 50 forecasts whose store rank is one fit of the model's own median"
+                + " (charged to the budget, at most half of it), 3 were ranked by it (drawn at random) and the other 47 by drift's line: the "
+                + 3 * StandInCloses.heldBytes(300) + " bytes of their closes one import keeps for those fits ended them, not the time (fix: to"
+                + " rank every forecast by its own median, run the job on at most 3 symbols (--symbols) a job and import each output: each"
+                + " import has its own budget and memory)"), s.unfitted(replay.budgetSeconds()));
     }
 
     @Test
