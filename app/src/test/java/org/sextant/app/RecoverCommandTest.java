@@ -181,6 +181,43 @@ class RecoverCommandTest {
         assertRestoreRefused("error [backup]: no such backup file: " + dir.resolve("gone.duckdb"), home, dir.resolve("gone.duckdb"));
     }
 
+    /**
+     * Attack 32: the user tried a newer Sextant (it took the newest backup), went back, and the store was damaged. recover
+     * put that backup in place and the store then opened at a schema this release does not know. Now recover passes over it
+     * saying why, and a store a newer Sextant migrated is refused with both versions and the fix, left as it was.
+     */
+    @Test
+    void recoverPassesOverABackupANewerSextantWroteAndAStoreItMigratedIsRefused() throws Exception {
+        SextantHome home = new SextantHome(dir.resolve("home"));
+        Sextant.open(home).close(); // the first rolling backup
+        Path backups = home.root().resolve("backups");
+        Path older = Files.list(backups).filter(p -> p.toString().endsWith(".duckdb")).findFirst().orElseThrow();
+        String name = older.getFileName().toString(); // sextant-TIME-HOMEID.duckdb: the newer one is this home's too
+        java.time.format.DateTimeFormatter stamp = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(java.time.ZoneOffset.UTC);
+        Path newer = backups.resolve("sextant-" + stamp.format(java.time.Instant.now()) + name.substring(name.indexOf('-', "sextant-".length())));
+        Files.copy(older, newer);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:" + newer); java.sql.Statement s = c.createStatement()) {
+            s.execute("INSERT INTO schema_version(version, name) VALUES (999, 'V999__from_a_newer_release.sql')");
+        }
+        String versions = "written by a newer Sextant (schema version 999; this release knows up to "
+                + org.sextant.engine.store.StoreRestore.latestSchemaVersion() + ")";
+        Files.write(home.database(), "a disk ate it".repeat(1000).getBytes(StandardCharsets.UTF_8));
+        String h = home.root().toString();
+
+        assertEquals(0, Main.run("--home", h, "recover"), err.toString());
+        String report = out.toString();
+        assertTrue(report.startsWith("recovered from: the backup " + older + "\nnot tried: the backup " + newer + ", " + versions + "\n"), report);
+        assertTrue(report.contains("prices: 96900 rows"), report);
+
+        Files.copy(newer, home.database(), java.nio.file.StandardCopyOption.REPLACE_EXISTING); // a store the newer release migrated
+        byte[] migrated = Files.readAllBytes(home.database());
+        err.reset();
+        assertEquals(1, Main.run("--home", h, "sql", "SELECT count(*) FROM prices"));
+        assertTrue(err.toString().startsWith("error [SEXTANT_HOME]: the store " + home.database() + " was " + versions + "; this release leaves it as it is\n"
+                + "  fix: run the Sextant release that wrote it (or a newer one)"), err.toString());
+        assertArrayEquals(migrated, Files.readAllBytes(home.database()), "a refused store is left as it was");
+    }
+
     private void assertRestoreRefused(String first, SextantHome home, Path file) {
         err.reset();
         assertEquals(1, Main.run("--home", home.root().toString(), "restore", file.toString()), err.toString());

@@ -14,8 +14,16 @@ import java.util.TreeSet;
  * @param keptIn     the folder holding the untouched copies of the damaged files (null when nothing was moved)
  * @param recovered  the store as it is now
  * @param committed  the last census before the damage (null when none was written)
+ * @param notTried   backups passed over and why (a newer Sextant wrote them), one line each
  */
-public record RecoveryReport(String source, Path keptIn, StoreCensus recovered, StoreCensus committed) {
+public record RecoveryReport(String source, Path keptIn, StoreCensus recovered, StoreCensus committed, List<String> notTried) {
+    public RecoveryReport {
+        notTried = List.copyOf(notTried);
+    }
+
+    public RecoveryReport(String source, Path keptIn, StoreCensus recovered, StoreCensus committed) {
+        this(source, keptIn, recovered, committed, List.of());
+    }
 
     /** Rows per table that the last census had and the store no longer has. */
     public Map<String, Long> lostRows() {
@@ -41,6 +49,7 @@ public record RecoveryReport(String source, Path keptIn, StoreCensus recovered, 
     public List<String> lines() {
         List<String> out = new ArrayList<>();
         out.add("recovered from: " + source);
+        out.addAll(notTried);
         if (keptIn != null) out.add("the damaged files are kept, untouched, in " + keptIn);
         recovered.rows().forEach((t, n) -> out.add("  " + t + ": " + n + " rows"));
         out.add("  strategy runs: " + recovered.runIds().size());

@@ -87,6 +87,7 @@ public final class Store implements AutoCloseable {
             props.setProperty("checkpoint_threshold", "4MB");
             DuckDBConnection c = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath(), props);
             org.sextant.engine.StartupTimeline.mark("store open");
+            refuseNewerSchema(c, file, crashCopy);
             // ours alone now (DuckDB's lock): a temporary file this DuckDB does not know a killed process left
             int leftovers = DuckDbTempFiles.removeLeftovers(c);
             if (leftovers > 0) org.slf4j.LoggerFactory.getLogger(Store.class).info("removed {} temporary file(s) a stopped DuckDB left", leftovers);
@@ -130,6 +131,31 @@ public final class Store implements AutoCloseable {
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException("DuckDB JDBC driver missing from the class path", e);
         }
+    }
+
+    /**
+     * A store a newer Sextant migrated is refused before anything writes to it: this release's migrations, checkpoint
+     * and writes would be a guess at tables it does not know. Not damage: recover must not replace it.
+     */
+    private static void refuseNewerSchema(DuckDBConnection c, Path file, Path crashCopy) throws SQLException {
+        int version;
+        try (Statement s = c.createStatement();
+             java.sql.ResultSet r = s.executeQuery("SELECT CASE WHEN EXISTS (SELECT 1 FROM duckdb_tables() WHERE table_name = 'schema_version'"
+                     + " AND schema_name = 'main') THEN 1 ELSE 0 END")) {
+            r.next();
+            if (r.getInt(1) == 0) return; // a new store
+        }
+        try (Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery("SELECT coalesce(max(version), 0) FROM schema_version")) {
+            r.next();
+            version = r.getInt(1);
+        }
+        if (version <= StoreRestore.latestSchemaVersion()) return;
+        c.close();
+        CrashCopy.putBack(crashCopy, file);
+        throw new SextantException(FailReason.DB_NOT_READY, "the store " + file + " was " + StoreRestore.newer(version)
+                + "; this release leaves it as it is", "SEXTANT_HOME",
+                "run the Sextant release that wrote it (or a newer one); or, to use this release, restore a backup it can read"
+                        + " (sextant restore --list shows each backup's schema)");
     }
 
     /** What the last census had that the store opened without (a torn log); null when nothing is missing. */

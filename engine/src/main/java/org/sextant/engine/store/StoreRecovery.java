@@ -42,11 +42,17 @@ public final class StoreRecovery {
         } catch (StoreDamagedException fileDamaged) {
             delete(db);
         }
+        java.util.List<String> notTried = new java.util.ArrayList<>();
         try {
             for (Path backup : own.paths()) {
+                String newer = StoreRestore.newerThanThisRelease(backup); // this release cannot open it: the next older one is tried
+                if (newer != null) {
+                    notTried.add("not tried: the backup " + backup + ", " + newer);
+                    continue;
+                }
                 copyInto(backup, db);
                 try {
-                    return new RecoveryReport("the backup " + backup, kept, census(db, home), committed);
+                    return new RecoveryReport("the backup " + backup, kept, census(db, home), committed, notTried);
                 } catch (StoreDamagedException unusable) {
                     delete(db);
                     delete(wal);
@@ -55,7 +61,8 @@ public final class StoreRecovery {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new RecoveryReport("nothing (no part of the store or its backups opened): a new, empty store" + own.why(), kept, census(db, home), committed);
+        return new RecoveryReport("nothing (no part of the store or its backups opened): a new, empty store" + own.why(), kept, census(db, home), committed,
+                notTried);
     }
 
     /** Copies the store's files into a new folder under data/ so the user keeps them whatever happens next. */

@@ -138,7 +138,7 @@ public final class StoreRestore {
         }
     }
 
-    private static String newer(int version) {
+    static String newer(int version) {
         return "written by a newer Sextant (schema version " + version + "; this release knows up to " + latestSchemaVersion() + ")";
     }
 
@@ -196,6 +196,19 @@ public final class StoreRestore {
         if (!Files.exists(file)) return "no such file";
         if (!Files.isRegularFile(file)) return "not a regular file (" + (Files.isDirectory(file) ? "a folder" : "a device or a pipe") + ")";
         return isDuckDbFile(file) ? null : "not a DuckDB database file";
+    }
+
+    /**
+     * Why recover must not put this backup in place (a newer Sextant wrote it), or null: read without changing it;
+     * a file whose version cannot be read is left to the census, which calls it damaged.
+     */
+    static String newerThanThisRelease(Path backup) {
+        try {
+            int version = readSchemaVersion(backup);
+            return version > latestSchemaVersion() ? newer(version) : null;
+        } catch (SQLException unreadable) {
+            return null;
+        }
     }
 
     private static int readSchemaVersion(Path file) throws SQLException {

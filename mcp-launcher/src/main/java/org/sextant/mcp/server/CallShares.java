@@ -10,7 +10,8 @@ import org.sextant.mcp.tools.InFlightCalls;
 import tools.jackson.databind.JsonNode;
 
 /**
- * --http: a tools/call past its session's share of calls, or past all sessions' ({@link InFlightCalls}),
+ * --http: a tools/call past its session's share of calls, a slow one past the workers for slow calls, or any past
+ * all sessions' ({@link InFlightCalls}),
  * is answered at once as the tool's resource_limit envelope with the bound and the fix, and never runs:
  * so one session's flood neither forgets another session's calls nor takes the workers its calls need.
  * A resources/read counts in the same share; past it, it is answered with the JSON-RPC error resource_limit.
@@ -22,6 +23,8 @@ final class CallShares {
         return switch (refusal) {
             case SESSION_FULL -> "this session already has " + InFlightCalls.PER_SESSION + " tool calls and resource reads running"
                     + " or waiting, the most one session may have at once; this one was not run";
+            case WORKERS_BUSY -> "the launcher already runs " + InFlightCalls.WORKING + " slow tool calls of all its sessions, one on"
+                    + " each of its workers for them; this one was not run";
             case LAUNCHER_FULL -> "the launcher already holds " + InFlightCalls.MAX + " tool calls and resource reads of all its"
                     + " sessions, the most it holds at once; this one was not run";
         };
@@ -31,6 +34,8 @@ final class CallShares {
         return switch (refusal) {
             case SESSION_FULL -> "wait for the answer to an earlier request (or cancel a call), then send it again;"
                     + " send at most " + InFlightCalls.PER_SESSION + " at once";
+            case WORKERS_BUSY -> "retry when a slow call has been answered; quick tools such as health_check and cancel_job"
+                    + " are still answered at once";
             case LAUNCHER_FULL -> "retry in a moment";
         };
     }

@@ -231,7 +231,7 @@ public final class Inbound {
         String key = null;
         if (id != null) {
             key = callKey(session, id);
-            InFlightCalls.Refusal refused = inFlight.expect(session, key);
+            InFlightCalls.Refusal refused = inFlight.expect(session, key, !Lanes.quick(name.asString()));
             if (refused != null) return CallShares.refused(sdkMapper, id, refused);
             meta.put(CALL_KEY, key);
         }

@@ -8,13 +8,14 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.BiPredicate;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
+import reactor.core.scheduler.Scheduler;
 
 /**
  * The launcher's blocking handlers as the SDK's asynchronous specifications: every tool call,
  * resource read and prompt runs on a worker, never on the transport's reading thread (a long
  * call must not stop cancellations and other requests from being read), as the SDK's own sync
- * server does. The tools/list filter is the exception: it answers at once.
+ * server does; a slow tool call in the work lane, the rest in the quick lane ({@link Lanes}).
+ * The tools/list filter is the exception: it answers at once.
  *
  * <p>Why the server is built from these and not from the SDK's sync builder: the sync builder
  * runs a tool filter on a worker too, and Reactor's {@code filterWhen} (3.7, FluxFilterWhen) can
@@ -32,14 +33,24 @@ final class OffTransportThread {
     }
 
     static <T> Mono<T> onWorker(Callable<T> call) {
-        return Mono.fromCallable(call).subscribeOn(Schedulers.boundedElastic());
+        return onWorker(call, Lanes.QUICK);
+    }
+
+    static <T> Mono<T> onWorker(Callable<T> call, Scheduler lane) {
+        return Mono.fromCallable(call).subscribeOn(lane);
+    }
+
+    /** The name the call asked for: a rerouted call's is in its {@code _meta} ({@link Inbound#REQUESTED_TOOL}). */
+    private static Scheduler laneOf(McpSchema.CallToolRequest request) {
+        Object asked = request.meta() == null ? null : request.meta().get(Inbound.REQUESTED_TOOL);
+        return Lanes.quick(asked instanceof String name ? name : request.name()) ? Lanes.QUICK : Lanes.WORK;
     }
 
     static List<McpServerFeatures.AsyncToolSpecification> tools(List<McpServerFeatures.SyncToolSpecification> sync) {
         return sync.stream().map(s -> McpServerFeatures.AsyncToolSpecification.builder()
                 .tool(s.tool())
                 .callHandler((exchange, request) -> onWorker(
-                        () -> s.callHandler().apply(new McpSyncServerExchange(exchange), request)))
+                        () -> s.callHandler().apply(new McpSyncServerExchange(exchange), request), laneOf(request)))
                 .build()).toList();
     }
 

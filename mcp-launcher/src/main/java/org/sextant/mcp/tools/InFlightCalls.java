@@ -16,59 +16,78 @@ import java.util.function.Supplier;
  * <p>--http serves many sessions from these bounds: each session holds at most
  * {@link #PER_SESSION} calls and all of them at most {@link #MAX}; a call past either is refused
  * ({@link #expect}), never made room for by forgetting another session's call, whose cancel would
- * then be lost. The stdio session ({@code ""}) is the only one of its process: past {@link #MAX}
+ * then be lost. Slow calls (every tool but the quick ones) of all sessions together are held at most
+ * {@link #WORKING}, the workers they run on, so however many sessions send them, a quick call
+ * (health_check, cancel_job) never waits behind them. The stdio session ({@code ""}) is the only one of its process: past {@link #MAX}
  * it forgets its own oldest call, one the SDK never ran.
  */
 public final class InFlightCalls {
     /** Calls remembered at most, all sessions together. */
     public static final int MAX = 1024;
     /**
-     * --http: the calls (and resource reads) one session may have read and not yet answered. Below the workers of Reactor's
-     * shared pool (10 a core), so one session's slow calls always leave workers for another's.
+     * --http: the calls (and resource reads) one session may have read and not yet answered. Below {@link #WORKING}, so one
+     * session's slow calls always leave workers for another's.
      */
     public static final int PER_SESSION = 8;
+    /**
+     * --http: the slow tool calls all sessions together may hold; as many as the launcher's workers for them, so each
+     * one held runs at once and the quick calls' own workers are never taken (several sessions filled a shared pool).
+     */
+    public static final int WORKING = 16;
     /** The stdio session's name (the process has no other). */
     public static final String STDIO = "";
 
     /** Why a call was not taken: the bound it would have passed. */
-    public enum Refusal { SESSION_FULL, LAUNCHER_FULL }
+    public enum Refusal { SESSION_FULL, WORKERS_BUSY, LAUNCHER_FULL }
 
     private static final class Call {
         final String session;
+        final boolean slow; // held in the bound of slow calls (--http only)
         Thread thread; // while it runs
         boolean cancelled;
 
-        Call(String session) {
+        Call(String session, boolean slow) {
             this.session = session;
+            this.slow = slow;
         }
     }
 
     private final LinkedHashMap<String, Call> calls = new LinkedHashMap<>();
     private final Map<String, Integer> bySession = new HashMap<>();
+    private int slowHeld; // --http sessions' slow calls
 
     /** The stdio session's call was read: from now it can be cancelled, even before a worker runs it. */
     public void expect(String key) {
         expect(STDIO, key);
     }
 
+    /** A quick call (or --http resource read) of {@code session}: {@link #expect(String, String, boolean)}, not slow. */
+    public Refusal expect(String session, String key) {
+        return expect(session, key, false);
+    }
+
     /**
      * A tools/call of {@code session} was read: from now it can be cancelled, even before a worker runs it.
-     * Null when it is taken; otherwise the bound it would pass, and it must not run.
+     * Null when it is taken; otherwise the bound it would pass, and it must not run. A {@code slow} call of an
+     * --http session also counts in {@link #WORKING}; the stdio session's wait their turn (it is the process's only client).
      */
-    public synchronized Refusal expect(String session, String key) {
+    public synchronized Refusal expect(String session, String key, boolean slow) {
         String s = session == null ? STDIO : session;
-        if (!calls.containsKey(key)) { // a reused id replaces its call and takes no more room
-            if (STDIO.equals(s)) {
-                if (calls.size() >= MAX && !forgetOldestOf(STDIO)) return Refusal.LAUNCHER_FULL;
-            } else if (held(s) >= PER_SESSION) {
-                return Refusal.SESSION_FULL;
-            } else if (calls.size() >= MAX) {
-                return Refusal.LAUNCHER_FULL;
-            }
+        boolean bounded = slow && !STDIO.equals(s);
+        Call before = calls.get(key); // a reused id replaces its call and takes no more room
+        if (STDIO.equals(s)) {
+            if (before == null && calls.size() >= MAX && !forgetOldestOf(STDIO)) return Refusal.LAUNCHER_FULL;
+        } else if (before == null && held(s) >= PER_SESSION) {
+            return Refusal.SESSION_FULL;
+        } else if (bounded && (before == null || !before.slow) && slowHeld >= WORKING) {
+            return Refusal.WORKERS_BUSY;
+        } else if (before == null && calls.size() >= MAX) {
+            return Refusal.LAUNCHER_FULL;
         }
-        put(key, new Call(s));
+        put(key, new Call(s, bounded));
         return null;
     }
+
 
     /** The calls {@code session} holds now. */
     public synchronized int held(String session) {
@@ -128,13 +147,18 @@ public final class InFlightCalls {
 
     private void put(String key, Call c) {
         Call before = calls.put(key, c);
-        if (before != null) bySession.merge(before.session, -1, Integer::sum);
+        if (before != null) {
+            bySession.merge(before.session, -1, Integer::sum);
+            if (before.slow) slowHeld--;
+        }
         bySession.merge(c.session, 1, Integer::sum);
+        if (c.slow) slowHeld++;
     }
 
     private void remove(String key, Call c) {
         if (!calls.remove(key, c)) return;
         bySession.computeIfPresent(c.session, (s, n) -> n > 1 ? n - 1 : null);
+        if (c.slow) slowHeld--;
     }
 
     private boolean forgetOldestOf(String session) {

@@ -109,22 +109,57 @@ class SessionSharesTest {
                 assertTrue(read.contains("\"id\":200") && read.contains("\"code\":-32003") && read.contains("\"fail_reason\":\"resource_limit\"")
                         && read.contains(CallShares.problem(InFlightCalls.Refusal.SESSION_FULL)), () -> "a read (it asks the app) counts in A's share: " + read);
 
-                List<String> refused = new ArrayList<>();
-                for (Future<String> c : calls) if (c.isDone()) refused.add(c.get());
-                assertEquals(flood - InFlightCalls.PER_SESSION, refused.size(), "A's calls over its share are refused at once");
-                for (String r : refused) {
-                    assertTrue(r.startsWith("HTTP/1.1 200"), () -> "the call's own answer, not a transport error: " + r);
-                    assertTrue(r.contains("\"isError\":true") && r.contains("\"fail_reason\":\"resource_limit\""), r);
-                    assertTrue(r.contains(CallShares.problem(InFlightCalls.Refusal.SESSION_FULL)), r);
-                    assertTrue(r.contains(CallShares.fix(InFlightCalls.Refusal.SESSION_FULL)), r);
-                }
-                app.release(SLOW);
-                for (Future<String> c : calls) {
-                    String r = c.get(PATIENCE_S, TimeUnit.SECONDS);
-                    if (!refused.contains(r)) assertTrue(r.contains("\"isError\":false"), r);
-                }
+                assertRefusedAtOnceAndTheRestAnswered(calls, flood - InFlightCalls.PER_SESSION, InFlightCalls.Refusal.SESSION_FULL, app);
                 String again = post(server.port(), a, call(flood + 1, SLOW));
                 assertTrue(again.contains("\"isError\":false"), () -> "A's share is free again once answered: " + again);
+            } finally {
+                app.release(SLOW);
+                clients.shutdownNow();
+            }
+        }
+    }
+
+    /**
+     * Attack 32: 20 slow calls of 10 sessions, 2 each and so within every share, took every worker of Reactor's shared
+     * pool and another session's health_check waited 28 s. Now the slow calls of all sessions hold at most the workers
+     * they run on; the rest are refused, named and fixed, and quick calls (health_check, cancel_job, a resource read)
+     * of another session are answered while every one of them is held.
+     */
+    @Test
+    void manySessionsSlowCallsTogetherNeverMakeAnotherSessionsQuickCallsWait(@TempSextant Sextant engine) throws Exception {
+        int perSession = 2;
+        // more slow calls than the shared pool had workers, and than the launcher runs at once
+        int sessions = Math.max(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE, InFlightCalls.WORKING) / perSession + 1;
+        int slow = sessions * perSession;
+        ExecutorService clients = Executors.newFixedThreadPool(slow);
+        try (TappedApp app = TappedApp.start(engine, home); HttpMcpServer server = start()) {
+            app.hold(SLOW);
+            try {
+                List<Future<String>> calls = new ArrayList<>();
+                for (int i = 0; i < sessions; i++) {
+                    String s = openSession(server.port());
+                    for (int id = 1; id <= perSession; id++) {
+                        int callId = id;
+                        calls.add(clients.submit(() -> post(server.port(), s, call(callId, SLOW))));
+                    }
+                }
+                assertTrue(eventually(() -> app.holding(SLOW) + calls.stream().filter(Future::isDone).count() == slow),
+                        () -> "each slow call is held in the app or answered: held " + app.holding(SLOW) + ", answered "
+                                + calls.stream().filter(Future::isDone).count() + " of " + slow + " (the rest wait for a worker)");
+                String b = openSession(server.port());
+                CompletableFuture<String> health = CompletableFuture.supplyAsync(() -> post(server.port(), b, call(100, "health_check")));
+                String answer = answerOrReleased(health, app);
+                assertEquals(InFlightCalls.WORKING, app.holding(SLOW), "B was answered while the slow calls were still held: " + answer);
+                assertTrue(answer.contains("\"id\":100") && answer.contains("\"isError\":false"), answer);
+                String cancel = post(server.port(), b, "{\"jsonrpc\":\"2.0\",\"id\":101,\"method\":\"tools/call\",\"params\":{\"name\":"
+                        + "\"sextant__cancel_job\",\"arguments\":{\"job_id\":\"gather-00000000\"}}}");
+                assertTrue(cancel.contains("\"id\":101,\"result\""), () -> "cancel_job (by an alias) is answered: " + cancel);
+                String read = post(server.port(), b, "{\"jsonrpc\":\"2.0\",\"id\":102,\"method\":\"resources/read\",\"params\":{\"uri\":\"sextant://session-registry\"}}");
+                assertTrue(read.contains("\"id\":102") && read.contains("\"contents\""), () -> "a resource read is answered: " + read);
+
+                assertRefusedAtOnceAndTheRestAnswered(calls, slow - InFlightCalls.WORKING, InFlightCalls.Refusal.WORKERS_BUSY, app);
+                String again = post(server.port(), b, call(103, SLOW));
+                assertTrue(again.contains("\"isError\":false"), () -> "the workers are free again once answered: " + again);
             } finally {
                 app.release(SLOW);
                 clients.shutdownNow();
@@ -138,6 +173,27 @@ class SessionSharesTest {
         for (InFlightCalls.Refusal r : InFlightCalls.Refusal.values()) {
             assertTrue(doc.contains(CallShares.problem(r)), () -> "docs/mcp.md does not quote: " + CallShares.problem(r));
             assertTrue(doc.contains(CallShares.fix(r)), () -> "docs/mcp.md does not quote: " + CallShares.fix(r));
+        }
+    }
+
+    /**
+     * The calls answered while the app is held are the {@code refused}, each the call's own resource_limit answer naming
+     * {@code why} and its fix; once the app is let through, every other call is answered.
+     */
+    private static void assertRefusedAtOnceAndTheRestAnswered(List<Future<String>> calls, int refused, InFlightCalls.Refusal why,
+                                                               TappedApp app) throws Exception {
+        List<String> answered = new ArrayList<>();
+        for (Future<String> c : calls) if (c.isDone()) answered.add(c.get());
+        assertEquals(refused, answered.size(), "the calls past the bound are refused at once");
+        for (String r : answered) {
+            assertTrue(r.startsWith("HTTP/1.1 200"), () -> "the call's own answer, not a transport error: " + r);
+            assertTrue(r.contains("\"isError\":true") && r.contains("\"fail_reason\":\"resource_limit\""), r);
+            assertTrue(r.contains(CallShares.problem(why)) && r.contains(CallShares.fix(why)), r);
+        }
+        app.release(SLOW);
+        for (Future<String> c : calls) {
+            String r = c.get(PATIENCE_S, TimeUnit.SECONDS);
+            if (!answered.contains(r)) assertTrue(r.contains("\"isError\":false"), r);
         }
     }
 

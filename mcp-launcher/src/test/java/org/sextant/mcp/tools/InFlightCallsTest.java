@@ -58,6 +58,23 @@ class InFlightCallsTest {
         assertNull(calls.expect("a", "a 999"), "an answer frees its room");
     }
 
+    /**
+     * --http (attack 32, F3): slow calls of many sessions, each within its share, hold at most WORKING together; past it a
+     * slow call is refused while a quick one is still taken, and an answer frees its worker. stdio's slow calls wait their turn.
+     */
+    @Test
+    void slowCallsOfAllSessionsHoldAtMostTheWorkersAndQuickOnesAreStillTaken() {
+        InFlightCalls calls = new InFlightCalls();
+        for (int i = 0; i < InFlightCalls.WORKING; i++) assertNull(calls.expect("s" + i / 2, "k " + i, true), "call " + i);
+        assertSame(InFlightCalls.Refusal.WORKERS_BUSY, calls.expect("late", "late 1", true));
+        assertEquals(0, calls.held("late"), "a refused call holds nothing");
+        assertNull(calls.expect("late", "late 2", false), "a quick call is taken");
+        assertNull(calls.expect("s0", "k 0", true), "a reused id replaces its own slow call");
+        assertNull(calls.expect(InFlightCalls.STDIO, " 1", true), "the stdio session's slow call waits for a worker, never refused");
+        assertEquals("ran", calls.run("k 1", () -> "ran"));
+        assertNull(calls.expect("late", "late 1", true), "an answer frees its worker");
+    }
+
     /** What the SDK refused (an unknown session) never runs: handled, it frees its room; a running call is kept for its cancel. */
     @Test
     void aHandledCallThatNeverRanIsForgottenButARunningOneIsKept() {
