@@ -1,7 +1,10 @@
 package org.sextant.mcp.server;
 
-import java.util.Set;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.sextant.mcp.tools.InFlightCalls;
+import org.sextant.mcp.tools.LauncherTool;
+import org.sextant.mcp.tools.ToolCatalog;
 import org.sextant.mcp.tools.ToolNames;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -13,10 +16,8 @@ import reactor.core.scheduler.Schedulers;
  * the quick tools, resource reads and prompts in a lane of their own, which no slow call can fill.
  */
 final class Lanes {
-    /** Tools that read the launcher's memory or one small answer of the app: never a query over the user's data. */
-    static final Set<String> QUICK_TOOLS = Set.of("health_check", "negotiate_contract", "get_server_info", "show_all_tools",
-            "get_tool_manifest", "focus_category", "get_session_registry", "list_jobs", "backtest_status", "refresh_job_status",
-            "cancel_job");
+    /** The served tools by name: a tool says itself whether it is quick ({@link LauncherTool#quick}). */
+    private static final Map<String, LauncherTool> TOOLS = ToolCatalog.ALL.stream().collect(Collectors.toMap(LauncherTool::name, t -> t));
     /** Workers of the quick lane: its calls answer in moments, so a few serve every session. */
     static final int QUICK_WORKERS = 8;
 
@@ -25,11 +26,9 @@ final class Lanes {
 
     private Lanes() {}
 
-    /** Whether a tools/call of this name (as sent: a quick tool's name or its alias) runs in the quick lane. */
+    /** Whether a tools/call of this name (as sent: a quick tool's name or that name after a client's prefix) runs in the quick lane. */
     static boolean quick(String tool) {
-        if (tool == null) return false;
-        if (QUICK_TOOLS.contains(tool)) return true;
-        return ToolNames.ALIAS_PREFIXES.stream().anyMatch(p -> tool.startsWith(p) && QUICK_TOOLS.contains(tool.substring(p.length())));
+        return ToolNames.canonical(tool, TOOLS.keySet()).map(TOOLS::get).map(LauncherTool::quick).orElse(false);
     }
 
     /** Daemon threads: the launcher exits when its transport ends, whatever a worker still waits on. */

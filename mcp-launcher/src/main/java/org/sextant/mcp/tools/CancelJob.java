@@ -16,6 +16,11 @@ final class CancelJob extends LauncherTool {
     }
 
     @Override
+    public boolean quick() {
+        return true;
+    }
+
+    @Override
     Object handle(Call call) throws ToolFailure {
         String id = call.args().requiredString("job_id", "\"gather-1a2b3c4d\" (see list_jobs)");
         Map<String, Object> job = call.context().app().call(Capabilities.CANCEL_JOB, Map.of("job_id", id));

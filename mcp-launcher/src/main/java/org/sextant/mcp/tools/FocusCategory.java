@@ -19,6 +19,11 @@ final class FocusCategory extends LauncherTool {
     }
 
     @Override
+    public boolean quick() {
+        return true;
+    }
+
+    @Override
     Object handle(Call call) throws ToolFailure {
         return answer(call, call.args().requiredString("category", "\"research\""));
     }

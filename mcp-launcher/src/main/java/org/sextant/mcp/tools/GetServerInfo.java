@@ -47,6 +47,11 @@ final class GetServerInfo extends LauncherTool {
     }
 
     @Override
+    public boolean quick() {
+        return true;
+    }
+
+    @Override
     Object handle(Call call) {
         ToolContext ctx = call.context();
         Map<String, Object> server = new LinkedHashMap<>();

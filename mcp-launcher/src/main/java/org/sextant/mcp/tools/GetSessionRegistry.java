@@ -9,4 +9,9 @@ final class GetSessionRegistry extends PassThroughTool {
                 "How many runs and configurations a research session has tried: what the overfitting statistics deflate by.",
                 Capabilities.GET_SESSION_REGISTRY);
     }
+
+    @Override
+    public boolean quick() {
+        return true;
+    }
 }

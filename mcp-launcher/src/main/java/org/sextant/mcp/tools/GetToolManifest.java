@@ -36,6 +36,11 @@ final class GetToolManifest extends LauncherTool {
     }
 
     @Override
+    public boolean quick() {
+        return true;
+    }
+
+    @Override
     Object handle(Call call) throws ToolFailure {
         String category = call.args().optionalString("category").orElse(null);
         String name = call.args().optionalString("name").orElse(null);

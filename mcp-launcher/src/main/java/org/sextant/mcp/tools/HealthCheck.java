@@ -12,6 +12,11 @@ final class HealthCheck extends LauncherTool {
     }
 
     @Override
+    public boolean quick() {
+        return true;
+    }
+
+    @Override
     Object handle(Call call) throws ToolFailure {
         return call.context().app().health();
     }

@@ -16,6 +16,11 @@ abstract class JobStatusTool extends LauncherTool {
     }
 
     @Override
+    public boolean quick() {
+        return true;
+    }
+
+    @Override
     Object handle(Call call) throws ToolFailure {
         String id = call.args().requiredString("job_id", "\"gather-1a2b3c4d\" (see list_jobs)");
         return JobAnswers.status(call.context().app().call(Capabilities.JOB_STATUS, Map.of("job_id", id)), name(), pollAfterSeconds);

@@ -69,6 +69,14 @@ public abstract class LauncherTool {
         return destructive;
     }
 
+    /**
+     * True for a tool that answers from the launcher's memory or one small answer of the app, never a query over the
+     * user's data: --http runs it in the quick lane, which slow calls cannot fill (attack 32 F3).
+     */
+    public boolean quick() {
+        return false;
+    }
+
     /** One line: what the tool returns (read) or what it changes (write). */
     public final String effect() {
         return effect;

@@ -9,4 +9,9 @@ final class ListJobs extends PassThroughTool {
                 "Lists the app's background jobs, newest first (limit, default 50), with kind, state, progress and error; a status tool gives one job's result.",
                 Capabilities.LIST_JOBS);
     }
+
+    @Override
+    public boolean quick() {
+        return true;
+    }
 }

@@ -17,6 +17,11 @@ final class NegotiateContract extends LauncherTool {
     }
 
     @Override
+    public boolean quick() {
+        return true;
+    }
+
+    @Override
     Object handle(Call call) throws ToolFailure {
         int wanted = call.args().optionalInt("contract").orElseThrow(); // required by the schema
         boolean compatible = wanted == LauncherInfo.TOOLS_CONTRACT;

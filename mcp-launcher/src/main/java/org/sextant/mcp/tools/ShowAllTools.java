@@ -11,6 +11,11 @@ final class ShowAllTools extends LauncherTool {
     }
 
     @Override
+    public boolean quick() {
+        return true;
+    }
+
+    @Override
     Object handle(Call call) {
         return FocusCategory.answer(call, Focus.ALL);
     }
