@@ -32,8 +32,9 @@ final class BackupCommand extends HomeCommand {
         RollingBackups.Policy p = RollingBackups.Policy.of(home);
         RollingBackups backups = new RollingBackups(home, to == null ? p
                 : new RollingBackups.Policy(to.toAbsolutePath(), Math.max(1, p.keep()), p.minInterval()));
-        String named = to != null ? "--to" : System.getenv("SEXTANT_BACKUP_DIR") != null ? "SEXTANT_BACKUP_DIR" : "the backup folder";
+        String named = to != null ? "--to" : System.getenv("SEXTANT_BACKUP_DIR") != null && !System.getenv("SEXTANT_BACKUP_DIR").isBlank() ? "SEXTANT_BACKUP_DIR" : "the backup folder";
         requireOwnFolder(home, backups.policy().dir(), named);
+        backups.homeId(); // a home-id that cannot be read is named as itself, before the store is opened, not as a failed write
         Path[] taken = new Path[1];
         try (Store store = Store.open(home.database(), home.stagingDir())) {
             store.afterCheckpoint(() -> {
@@ -45,7 +46,7 @@ final class BackupCommand extends HomeCommand {
             });
             store.checkpoint();
         } catch (UncheckedIOException e) {
-            throw new SextantException(FailReason.DB_ERROR, "the backup was not written: " + e.getCause().getMessage(), "--to",
+            throw new SextantException(FailReason.DB_ERROR, "the backup was not written: " + e.getCause().getMessage(), to != null ? "--to" : named,
                     "free disk space in " + backups.policy().dir() + " or pick another folder with --to; no partial backup was left");
         }
         System.out.println("backup: " + taken[0] + " (keeps the newest " + Math.max(1, backups.policy().keep()) + ")");

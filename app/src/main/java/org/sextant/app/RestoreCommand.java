@@ -52,6 +52,7 @@ final class RestoreCommand extends HomeCommand {
                     + (c.restorable() ? "schema " + c.schemaVersion() + ", " + c.checked() : "cannot be restored: " + c.problem()));
         }
         for (Path n : notFiles) System.out.println(shown(n) + "  not a file, cannot be restored");
+        if (!backups.isEmpty()) ownIdProblem(own);
         return 0;
     }
 
@@ -64,9 +65,18 @@ final class RestoreCommand extends HomeCommand {
                 case NOT_RECORDED -> "home not recorded (taken before backups named their home)";
                 case NOT_A_BACKUP_NAME -> "not named by Sextant (never picked nor deleted by it)";
             };
-        } catch (RuntimeException idUnreadable) { // a damaged home-id hides no file of the list
-            return "whose not known (home id " + RollingBackups.homeIdOf(b) + "; this home's own id cannot be read: "
-                    + ShownText.escaped(idUnreadable.getMessage()) + ")";
+        } catch (RuntimeException idUnreadable) { // a damaged home-id hides no file of the list; why is said once, after it
+            return "whose not known (home id " + RollingBackups.homeIdOf(b) + ")";
+        }
+    }
+
+    /** Why this home's own id cannot be read, and the fix, once under the list; nothing when it reads. */
+    private static void ownIdProblem(RollingBackups own) {
+        try {
+            own.homeId();
+        } catch (RuntimeException e) {
+            System.out.println(ShownText.escaped(e.getMessage()));
+            if (e instanceof org.sextant.engine.SextantException s && s.fix() != null) System.out.println("  fix: " + ShownText.escaped(s.fix()));
         }
     }
 

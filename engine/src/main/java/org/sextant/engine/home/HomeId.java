@@ -112,13 +112,32 @@ public final class HomeId {
 
     private static String read(Path file) throws IOException {
         // bounded and regular files only, as every home file: a FIFO or a huge file put there is refused, not read
-        String id = new String(org.sextant.contract.HomeFile.readBounded(file, 64), StandardCharsets.US_ASCII).strip();
+        String id;
+        try {
+            id = new String(org.sextant.contract.HomeFile.readBounded(file, 64), StandardCharsets.US_ASCII).strip();
+        } catch (org.sextant.contract.HomeFile.NotRegular | org.sextant.contract.HomeFile.TooLarge | java.nio.file.AccessDeniedException e) {
+            throw unreadable(file, e);
+        }
         if (!FORM.matcher(id).matches()) {
             throw SextantException.invalid(FILE, file + " does not hold a home id (12 hex digits)",
                     "write into it the 12 hex digits that end this home's backup names (sextant-TIME-HOMEID.duckdb); or delete it:"
                     + " a new id is made, and the backups taken before are then another home's (restore one by naming it)");
         }
         return id;
+    }
+
+    /** A home-id that is no file to read (a link, a folder, a device, too large, not permitted), named with why and how to mend it. */
+    private static SextantException unreadable(Path file, IOException e) {
+        String why = e instanceof org.sextant.contract.HomeFile.NotRegular n ? n.why()
+                : e instanceof org.sextant.contract.HomeFile.TooLarge t ? "is " + t.size() + " bytes, more than a home id's; not read"
+                : "cannot be read (permission denied)";
+        boolean folder = Files.isDirectory(file, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        String remove = Files.isSymbolicLink(file) ? "remove the link " + file
+                : folder ? "remove the folder " + file + " (after moving out anything of yours in it)"
+                : e instanceof java.nio.file.AccessDeniedException ? "make " + file + " readable to you (chmod u+rw), or remove it" : "remove " + file;
+        return SextantException.invalid(FILE, "this home's id file " + file + " " + why + ": which backups are this home's is not known",
+                remove + ": a new id is made at the next backup, and the backups taken before are then another home's (restore one by naming it);"
+                + " or put in its place a file holding the 12 hex digits that end this home's backup names (sextant-TIME-HOMEID.duckdb)");
     }
 
     /** The recorded place, or null when there is none or it cannot be read (then it is recorded anew: it only tells copies apart). */

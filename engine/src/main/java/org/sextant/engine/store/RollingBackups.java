@@ -22,7 +22,7 @@ import org.sextant.engine.home.SextantHome;
 /**
  * Copies of the store file taken right after a checkpoint (the file then holds every commit and
  * nothing is writing it), kept {@code keep} deep in {@code dir}, oldest dropped first. Set with
- * SEXTANT_BACKUP_DIR (default SEXTANT_HOME/backups), SEXTANT_BACKUPS (how many; 0 = none;
+ * SEXTANT_BACKUP_DIR (default SEXTANT_HOME/backups; a relative one is read against SEXTANT_HOME), SEXTANT_BACKUPS (how many; 0 = none;
  * default 3) and SEXTANT_BACKUP_MINUTES (least time between two automatic ones; default 30).
  * A backup is named {@code sextant-TIME-HOMEID.duckdb} ({@link HomeId}): several homes may share a folder, and each
  * counts, rotates and restores only its own; a file of another name is never deleted.
@@ -36,13 +36,19 @@ public final class RollingBackups {
 
     public record Policy(Path dir, int keep, Duration minInterval) {
         public static Policy of(SextantHome home) {
-            String dir = System.getenv("SEXTANT_BACKUP_DIR");
-            return new Policy(dir == null || dir.isBlank() ? home.root().resolve("backups") : Path.of(dir).toAbsolutePath(),
-                    intEnv("SEXTANT_BACKUPS", 3), Duration.ofMinutes(intEnv("SEXTANT_BACKUP_MINUTES", 30)));
+            return of(home, System::getenv);
         }
 
-        private static int intEnv(String name, int dflt) {
-            String v = System.getenv(name);
+        /** As {@link #of(SextantHome)}, reading the settings from {@code env}. */
+        public static Policy of(SextantHome home, java.util.function.UnaryOperator<String> env) {
+            String dir = env.apply("SEXTANT_BACKUP_DIR");
+            // a relative folder is the home's: read against the folder a command ran from, `restore` and `recover` run from another missed the backups
+            return new Policy(dir == null || dir.isBlank() ? home.root().resolve("backups") : home.root().toAbsolutePath().resolve(dir.strip()).normalize(),
+                    intEnv(env, "SEXTANT_BACKUPS", 3), Duration.ofMinutes(intEnv(env, "SEXTANT_BACKUP_MINUTES", 30)));
+        }
+
+        private static int intEnv(java.util.function.UnaryOperator<String> env, String name, int dflt) {
+            String v = env.apply(name);
             if (v == null || v.isBlank()) return dflt;
             try {
                 return Math.max(0, Integer.parseInt(v.strip()));

@@ -61,7 +61,10 @@ public final class StoreRecovery {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new RecoveryReport("nothing (no part of the store or its backups opened): a new, empty store" + own.why(), kept, census(db, home), committed,
+        String tried = own.paths().isEmpty() && own.why().isEmpty()
+                ? "no part of the store opened, and the backup folder " + backups.dir() + (Files.isDirectory(backups.dir()) ? " held none of this home's backups" : " does not exist")
+                : "no part of the store or its backups opened";
+        return new RecoveryReport("nothing (" + tried + "): a new, empty store" + own.why(), kept, census(db, home), committed,
                 notTried);
     }
 
