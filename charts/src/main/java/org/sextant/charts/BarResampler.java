@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * Resamples bars to a coarser interval along their session, as the store's resample_bars macro
- * does (V058__euronext_session.sql): bars of no trading day (a weekend, outside equity hours) are dropped,
+ * does (V059__early_close_auctions.sql): bars of no trading day (a weekend, outside equity hours) are dropped,
  * the rest grouped by bucket (intraday: multiples of the interval from the session's start, in
  * the exchange's shifted wall time, a closing auction's bars in the day's last bucket; 1d: the trading day; 1w: its ISO week; 1mo: its month); a
  * bucket's open is its first bar's open, high the highest high, low the lowest low, close the

@@ -72,8 +72,22 @@ public final class ChartInputs {
             close[i] = b.close();
             c.put(i, b.open(), b.high(), b.low(), b.volume());
         }
-        return new TimedBars(series.symbol(), ChartInterval.of(series.interval()), SessionClock.of(series.session()), seconds,
+        return new TimedBars(series.symbol(), ChartInterval.of(series.interval()), clock(series), seconds,
                 c.open(), c.high(), c.low(), close, c.volume());
+    }
+
+    /** The series' session clock with the exchange's early closes over its days: their auctions start early (as resample_bars's, V059). */
+    static SessionClock clock(BarSeries series) {
+        SessionClock clock = SessionClock.of(series.session());
+        org.sextant.engine.data.TradingSession session = org.sextant.engine.data.TradingSession.named(series.session());
+        if (series.size() == 0 || session == null || clock.auctionMinute() >= clock.closeMinute()) return clock;
+        java.time.LocalTime regular = java.time.LocalTime.ofSecondOfDay(clock.auctionMinute() * 60L);
+        java.util.Map<java.time.LocalDate, java.time.LocalTime> early = new java.util.HashMap<>();
+        java.time.LocalDate last = series.bars().get(series.size() - 1).date();
+        for (java.time.LocalDate d = series.bars().get(0).date(); !d.isAfter(last); d = d.plusDays(1)) {
+            if (!session.closed(d) && !session.close(d).equals(regular)) early.put(d, session.close(d));
+        }
+        return clock.withEarlyCloses(early);
     }
 
     /**

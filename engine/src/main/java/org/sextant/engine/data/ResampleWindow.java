@@ -8,7 +8,7 @@ import java.time.LocalDate;
 import java.time.temporal.TemporalAdjusters;
 
 /**
- * The resample_bars macro (V058__euronext_session.sql, kept unchanged for run_select) with the stored bars read only within a
+ * The resample_bars macro (V059__early_close_auctions.sql, kept unchanged for run_select) with the stored bars read only within a
  * window of UTC open times: the macro groups the whole series before a trading day can be chosen, so a page of a few
  * days of a 2,000,000-bar series would sort and group every bar. Same rules, same columns; the window is chosen from
  * trading days by {@link #fromTs}/{@link #toTs} so that every bar dated within them has all its stored bars inside.
@@ -28,7 +28,7 @@ final class ResampleWindow {
             default -> "time_bucket(INTERVAL " + to.minutes + " MINUTE, placed, origin)";
         };
         return sourced(from) + ", in_session AS (SELECT *, CAST(shifted AS DATE) AS trading_day, "
-                // a European closing auction's bar is bucketed as the last instant before the auction: in the day's last bucket
+                // a European closing auction's bar (from the day's early close on a half day) is bucketed as the last instant before the auction: in the day's last bucket
                 + "CASE WHEN NOT " + daily(from) + " AND CAST(shifted AS TIME) >= auction_at THEN CAST(shifted AS DATE) + (auction_at - INTERVAL 1 MICROSECOND) "
                 + "ELSE shifted END AS placed FROM source WHERE " + inSession(from) + "), "
                 + "bucketed AS (SELECT *, " + bucket + " AS bucket FROM in_session) "
@@ -69,12 +69,16 @@ final class ResampleWindow {
                 + "WHEN 'lse' THEN TIME '16:34:59.999999' WHEN 'euronext' THEN TIME '17:34:59.999999' END AS close_at, "
                 + "CASE session WHEN 'eu_equity' THEN TIME '17:30' WHEN 'six' THEN TIME '17:20' WHEN 'lse' THEN TIME '16:30' WHEN 'euronext' THEN TIME '17:30' END AS auction_at "
                 + "FROM (SELECT coalesce((SELECT any_value(session) FROM symbol_sessions WHERE symbol = ?), 'continuous') AS session)), "
-                + "source AS (SELECT p.ts, coalesce(p.open, p.close) AS o, coalesce(p.high, p.close) AS h, coalesce(p.low, p.close) AS l, p.close AS c, p.volume AS v, "
+                + "stored AS (SELECT p.ts, coalesce(p.open, p.close) AS o, coalesce(p.high, p.close) AS h, coalesce(p.low, p.close) AS l, p.close AS c, p.volume AS v, "
                 + "r.session, r.tz, r.shift, r.origin, r.open_at, r.close_at, r.auction_at, "
                 // daily prices are dated at their day's open on the session's clock (price_bars), stored weeks and months by UTC date
                 + (daily(from) && from != BarInterval.D1 ? "p.ts" : "timezone(r.tz, timezone('UTC', p.ts)) + r.shift") + " AS shifted "
                 + "FROM price_bars p, rule r WHERE p.symbol = ? AND p.interval = '" + from.label + "' "
-                + "AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts >= ?) AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts < ?))";
+                + "AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts >= ?) AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts < ?)), "
+                // the day's auction and close: an early close's (V059's session_early_closes) when the day has one, else the session's
+                + (daily(from) ? "source AS (SELECT * FROM stored)"
+                        : "source AS (SELECT s.* REPLACE (coalesce(e.auction_at, s.auction_at) AS auction_at, coalesce(e.close_at, s.close_at) AS close_at) "
+                        + "FROM stored s LEFT JOIN session_early_closes e ON e.session = s.session AND e.day = CAST(s.shifted AS DATE))");
     }
 
     /** Binds the symbol and the window [fromTs, toTs) (either null: unbounded) from parameter {@code at}; returns the next index. */

@@ -3,7 +3,7 @@ package org.sextant.engine.data;
 import java.util.Locale;
 
 /**
- * When a symbol trades, as resampling sees it (the resample_bars macro of V058__euronext_session.sql and its windowed
+ * When a symbol trades, as resampling sees it (the resample_bars macro of V059__early_close_auctions.sql and its windowed
  * copy in ResampleWindow hold the same rules in SQL): which time is a trading day's and how many bars a
  * year holds, for annualising.
  */

@@ -39,7 +39,8 @@ public final class Migrations {
             "V055__strategy_run_annualisation.sql",
             "V056__backtest_oos_start.sql",
             "V057__european_venue_sessions.sql",
-            "V058__euronext_session.sql");
+            "V058__euronext_session.sql",
+            "V059__early_close_auctions.sql");
 
     private Migrations() {}
 

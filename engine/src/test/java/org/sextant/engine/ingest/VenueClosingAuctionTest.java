@@ -41,20 +41,25 @@ class VenueClosingAuctionTest {
         return p;
     }
 
-    private static void read(Store store, String symbol, String session, ZoneId zone, int fiveMinuteBars, LocalTime lastBar) {
+    /** Sets {@code symbol}'s session as `sextant session` does. */
+    static void setSession(Store store, String symbol, String session) {
         store.inTransaction(c -> {
             try (java.sql.Statement st = c.createStatement()) {
                 st.execute("UPDATE symbol_sessions SET session = '" + session + "' WHERE symbol = '" + symbol + "'");
             }
             return null;
         });
+    }
+
+    private static void read(Store store, String symbol, String session, ZoneId zone, int fiveMinuteBars, LocalTime lastBar) {
+        setSession(store, symbol, session);
         BarReader reader = new BarReader(store);
         List<IntervalBar> bars = reader.read(symbol, BarInterval.M5, DAY, DAY).bars();
         assertEquals(fiveMinuteBars, bars.size(), session + ": the auction's bars are in the day's last bar, not bars of their own");
         IntervalBar last = bars.get(bars.size() - 1);
         assertEquals(DAY.atTime(lastBar).atZone(zone).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime(), last.ts());
         assertEquals(200, last.close(), 1e-12, session + ": the last bar closes at the auction's price");
-        assertEquals(bars, macro(store, symbol), session + ": resample_bars gives the read's bars");
+        assertEquals(bars, macro(store, symbol, "5m", DAY), session + ": resample_bars gives the read's bars");
         assertEquals(0, reader.outsideSession(symbol, BarInterval.M5, null, null), session + ": the auction is in the session");
         IntervalBar day = reader.read(symbol, BarInterval.D1, DAY, DAY).bars().get(0);
         assertEquals(DAY.atStartOfDay(zone).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime(), day.ts(), session + ": the day opens at 00:00 on its clock");
@@ -83,11 +88,12 @@ class VenueClosingAuctionTest {
         }
     }
 
-    private static List<IntervalBar> macro(Store store, String symbol) {
+    /** The store's resample_bars of {@code symbol}'s 5m bars to {@code to}, of trading day {@code day}. */
+    static List<IntervalBar> macro(Store store, String symbol, String to, LocalDate day) {
         return store.read(c -> {
             List<IntervalBar> out = new ArrayList<>();
             try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet r = st.executeQuery("SELECT ts, date, open, high, low, close, volume FROM "
-                    + "resample_bars('" + symbol + "', '5m', '5m') WHERE date = DATE '" + DAY + "' ORDER BY ts")) {
+                    + "resample_bars('" + symbol + "', '5m', '" + to + "') WHERE date = DATE '" + day + "' ORDER BY ts")) {
                 while (r.next()) {
                     out.add(new IntervalBar(r.getTimestamp(1).toLocalDateTime(), r.getDate(2).toLocalDate(), r.getDouble(3), r.getDouble(4), r.getDouble(5),
                             r.getDouble(6), r.getDouble(7)));
