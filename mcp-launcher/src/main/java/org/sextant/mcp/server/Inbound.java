@@ -59,10 +59,13 @@ public final class Inbound {
     /** What to do with one message: hand this text to the SDK, or send this reply instead. */
     public sealed interface Verdict permits Forward, Reply, Answer, Handled {}
 
-    /** The text for the SDK; {@code callKey} names its tools/call (or --http resources/read) in {@link InFlightCalls}, else null. */
-    public record Forward(String text, String callKey) implements Verdict {
+    /**
+     * The text for the SDK; {@code callKey} names its tools/call (or --http resources/read) in {@link InFlightCalls} and
+     * {@code call} is that call, else both null.
+     */
+    public record Forward(String text, String callKey, InFlightCalls.Call call) implements Verdict {
         public Forward(String text) {
-            this(text, null);
+            this(text, null, null);
         }
     }
 
@@ -153,9 +156,11 @@ public final class Inbound {
                 && session != null && !session.equals(InFlightCalls.STDIO) && id != null) {
             // --http: a read (sextant://session-registry asks the app) takes a worker too, so it counts in the session's share
             String key = callKey(session, id);
-            InFlightCalls.Refusal refused = inFlight.expect(session, key);
-            if (refused != null) return new Answer(resourceLimit(id, CallShares.problem(refused), CallShares.fix(refused)).response());
-            return new Forward(text, key);
+            InFlightCalls.Expected taken = inFlight.expect(session, key);
+            if (taken instanceof InFlightCalls.Refusal refused) {
+                return new Answer(resourceLimit(id, CallShares.problem(refused), CallShares.fix(refused)).response());
+            }
+            return new Forward(text, key, (InFlightCalls.Call) taken);
         }
         if (message instanceof McpSchema.JSONRPCNotification n && CANCELLED.equals(n.method())) {
             JsonNode cancelled = node.path("params").get("requestId");
@@ -229,22 +234,24 @@ public final class Inbound {
         meta.remove(REPEATED_ARGUMENT);
         if (twice != null) meta.put(REPEATED_ARGUMENT, RepeatedKeys.shown(twice.subList(2, twice.size())));
         String key = null;
+        InFlightCalls.Call call = null;
         if (id != null) {
             key = callKey(session, id);
-            InFlightCalls.Refusal refused = inFlight.expect(session, key, !Lanes.quick(name.asString()));
-            if (refused != null) return CallShares.refused(sdkMapper, id, refused);
+            InFlightCalls.Expected taken = inFlight.expect(session, key, !Lanes.quick(name.asString()));
+            if (taken instanceof InFlightCalls.Refusal refused) return CallShares.refused(sdkMapper, id, refused);
+            call = (InFlightCalls.Call) taken;
             meta.put(CALL_KEY, key);
         }
         if (!routedTools.contains(name.asString())) {
             meta.put(REQUESTED_TOOL, name.asString());
             params.put("name", UNROUTED_TOOL);
         }
-        return new Forward(Json.write(node), key);
+        return new Forward(Json.write(node), key, call);
     }
 
-    /** --http: the request that carried {@code key} was handled; one the SDK refused no longer holds its session's room. */
-    void handled(String key) {
-        if (key != null) inFlight.handled(key);
+    /** --http: the request that carried {@code call} (as {@code key}) was handled; one the SDK refused no longer holds its session's room. */
+    void handled(String key, InFlightCalls.Call call) {
+        if (call != null) inFlight.handled(key, call);
     }
 
     /** Refuses a message over {@link LauncherInfo#MAX_MESSAGE_BYTES} without reading it. */

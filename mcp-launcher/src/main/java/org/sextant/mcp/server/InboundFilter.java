@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
 import org.sextant.mcp.LauncherInfo;
+import org.sextant.mcp.tools.InFlightCalls;
 
 /**
  * --http: every request must carry the bearer token ({@link HttpToken}; 401 otherwise), and each
@@ -77,7 +78,7 @@ final class InboundFilter extends HttpFilter {
                 try {
                     chain.doFilter(checked, response); // returns once the SDK answered, or refused, the message
                 } finally {
-                    inbound.handled(checked.callKey);
+                    inbound.handled(checked.callKey, checked.call);
                 }
             }
         }
@@ -109,7 +110,7 @@ final class InboundFilter extends HttpFilter {
             return null;
         }
         Inbound.Forward forward = (Inbound.Forward) verdict;
-        return new Body(request, forward.text().getBytes(StandardCharsets.UTF_8), forward.callKey());
+        return new Body(request, forward.text().getBytes(StandardCharsets.UTF_8), forward.callKey(), forward.call());
     }
 
     private static void reply(HttpServletResponse response, int status, Inbound.Reply reply) throws IOException {
@@ -142,16 +143,18 @@ final class InboundFilter extends HttpFilter {
     static final class Body extends HttpServletRequestWrapper {
         private final int length;
         private final String callKey; // the tools/call it carries, in InFlightCalls; null for any other message
+        private final InFlightCalls.Call call; // that call itself: a later one reusing its id is not this one
         private ByteArrayInputStream in; // null once read to its end: the SDK holds its own text of it
 
         Body(HttpServletRequest request, byte[] body) {
-            this(request, body, null);
+            this(request, body, null, null);
         }
 
-        Body(HttpServletRequest request, byte[] body, String callKey) {
+        Body(HttpServletRequest request, byte[] body, String callKey, InFlightCalls.Call call) {
             super(request);
             this.length = body.length;
             this.callKey = callKey;
+            this.call = call;
             this.in = new ByteArrayInputStream(body);
         }
 

@@ -37,14 +37,18 @@ public final class InFlightCalls {
     /** The stdio session's name (the process has no other). */
     public static final String STDIO = "";
 
-    /** Why a call was not taken: the bound it would have passed. */
-    public enum Refusal { SESSION_FULL, WORKERS_BUSY, LAUNCHER_FULL }
+    /** What {@link #expect(String, String, boolean)} answers: the call taken, or why it was not. */
+    public sealed interface Expected permits Call, Refusal {}
 
-    private static final class Call {
-        final String session;
-        final boolean slow; // held in the bound of slow calls (--http only)
-        Thread thread; // while it runs
-        boolean cancelled;
+    /** Why a call was not taken: the bound it would have passed. */
+    public enum Refusal implements Expected { SESSION_FULL, WORKERS_BUSY, LAUNCHER_FULL }
+
+    /** A call taken: which one it is, so that its request's end ({@link #handled}) forgets it and never a later call reusing its id. */
+    public static final class Call implements Expected {
+        private final String session;
+        private final boolean slow; // held in the bound of slow calls (--http only)
+        private Thread thread; // while it runs
+        private boolean cancelled;
 
         Call(String session, boolean slow) {
             this.session = session;
@@ -62,16 +66,16 @@ public final class InFlightCalls {
     }
 
     /** A quick call (or --http resource read) of {@code session}: {@link #expect(String, String, boolean)}, not slow. */
-    public Refusal expect(String session, String key) {
+    public Expected expect(String session, String key) {
         return expect(session, key, false);
     }
 
     /**
      * A tools/call of {@code session} was read: from now it can be cancelled, even before a worker runs it.
-     * Null when it is taken; otherwise the bound it would pass, and it must not run. A {@code slow} call of an
+     * The call when it is taken; otherwise the bound it would pass, and it must not run. A {@code slow} call of an
      * --http session also counts in {@link #WORKING}; the stdio session's wait their turn (it is the process's only client).
      */
-    public synchronized Refusal expect(String session, String key, boolean slow) {
+    public synchronized Expected expect(String session, String key, boolean slow) {
         String s = session == null ? STDIO : session;
         boolean bounded = slow && !STDIO.equals(s);
         Call before = calls.get(key); // a reused id replaces its call and takes no more room
@@ -84,10 +88,10 @@ public final class InFlightCalls {
         } else if (before == null && calls.size() >= MAX) {
             return Refusal.LAUNCHER_FULL;
         }
-        put(key, new Call(s, bounded));
-        return null;
+        Call taken = new Call(s, bounded);
+        put(key, taken);
+        return taken;
     }
-
 
     /** The calls {@code session} holds now. */
     public synchronized int held(String session) {
@@ -95,12 +99,12 @@ public final class InFlightCalls {
     }
 
     /**
-     * --http: the request of call {@code key} was handled. Forgets it unless it runs: the SDK refused it (an
-     * unknown session) or answered it, so it will never run and must not hold its session's room.
+     * --http: the request of {@code call} (taken as {@code key}) was handled. Forgets it unless it runs: the SDK refused it
+     * (an unknown session) or answered it, so it will never run and must not hold its session's room. A later call the
+     * client sent with the same id, once this one was answered, is another call and is kept.
      */
-    public synchronized void handled(String key) {
-        Call c = calls.get(key);
-        if (c != null && c.thread == null) remove(key, c);
+    public synchronized void handled(String key, Call call) {
+        if (call.thread == null) remove(key, call);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.sextant.mcp.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -47,15 +48,15 @@ class InFlightCallsTest {
     @Test
     void aSessionPastItsShareIsRefusedAndAnotherSessionsCallKeepsItsCancel() {
         InFlightCalls calls = new InFlightCalls();
-        assertNull(calls.expect("b", "b 1"));
-        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) assertNull(calls.expect("a", "a " + id));
+        taken(calls.expect("b", "b 1"));
+        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) taken(calls.expect("a", "a " + id));
         assertSame(InFlightCalls.Refusal.SESSION_FULL, calls.expect("a", "a 999"));
-        assertNull(calls.expect("a", "a 1"), "a reused id replaces its call and takes no more room");
+        taken(calls.expect("a", "a 1"), "a reused id replaces its call and takes no more room");
         assertEquals(InFlightCalls.PER_SESSION, calls.held("a"));
-        assertNull(calls.expect("b", "b 2"), "the other session is served");
+        taken(calls.expect("b", "b 2"), "the other session is served");
         assertTrue(calls.cancel("b 1"), "the other session's call is still remembered");
         assertEquals("ran", calls.run("a 1", () -> "ran"));
-        assertNull(calls.expect("a", "a 999"), "an answer frees its room");
+        taken(calls.expect("a", "a 999"), "an answer frees its room");
     }
 
     /**
@@ -65,35 +66,60 @@ class InFlightCallsTest {
     @Test
     void slowCallsOfAllSessionsHoldAtMostTheWorkersAndQuickOnesAreStillTaken() {
         InFlightCalls calls = new InFlightCalls();
-        for (int i = 0; i < InFlightCalls.WORKING; i++) assertNull(calls.expect("s" + i / 2, "k " + i, true), "call " + i);
+        for (int i = 0; i < InFlightCalls.WORKING; i++) taken(calls.expect("s" + i / 2, "k " + i, true), "call " + i);
         assertSame(InFlightCalls.Refusal.WORKERS_BUSY, calls.expect("late", "late 1", true));
         assertEquals(0, calls.held("late"), "a refused call holds nothing");
-        assertNull(calls.expect("late", "late 2", false), "a quick call is taken");
-        assertNull(calls.expect("s0", "k 0", true), "a reused id replaces its own slow call");
-        assertNull(calls.expect(InFlightCalls.STDIO, " 1", true), "the stdio session's slow call waits for a worker, never refused");
+        taken(calls.expect("late", "late 2", false), "a quick call is taken");
+        taken(calls.expect("s0", "k 0", true), "a reused id replaces its own slow call");
+        taken(calls.expect(InFlightCalls.STDIO, " 1", true), "the stdio session's slow call waits for a worker, never refused");
         assertEquals("ran", calls.run("k 1", () -> "ran"));
-        assertNull(calls.expect("late", "late 1", true), "an answer frees its worker");
+        taken(calls.expect("late", "late 1", true), "an answer frees its worker");
     }
 
     /** What the SDK refused (an unknown session) never runs: handled, it frees its room; a running call is kept for its cancel. */
     @Test
     void aHandledCallThatNeverRanIsForgottenButARunningOneIsKept() {
         InFlightCalls calls = new InFlightCalls();
-        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) assertNull(calls.expect("x", "x " + id));
-        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) calls.handled("x " + id);
+        InFlightCalls.Call[] refused = new InFlightCalls.Call[InFlightCalls.PER_SESSION + 1];
+        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) refused[id] = taken(calls.expect("x", "x " + id));
+        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) calls.handled("x " + id, refused[id]);
         assertEquals(0, calls.held("x"));
-        assertNull(calls.expect("s", "s 1"));
+        InFlightCalls.Call running = taken(calls.expect("s", "s 1"));
         assertNull(calls.run("s 1", () -> {
-            calls.handled("s 1");
+            calls.handled("s 1", running);
             return calls.cancel("s 1") ? null : "cancel lost";
         }));
+    }
+
+    /**
+     * --http: a client reuses an id in the window after its answer was written and before the request that carried it is
+     * done; the late "handled" of the answered call must not forget the new one (its cancel would be lost, its room freed).
+     */
+    @Test
+    void aLateHandledOfAnAnsweredCallKeepsTheNewCallReusingItsId() {
+        InFlightCalls calls = new InFlightCalls();
+        InFlightCalls.Call answered = taken(calls.expect("s", "s 1"));
+        assertEquals("answer", calls.run("s 1", () -> "answer"));
+        taken(calls.expect("s", "s 1")); // the id reused
+        calls.handled("s 1", answered); // the first request's, late
+        assertEquals(1, calls.held("s"), "the new call holds its room");
+        assertTrue(calls.cancel("s 1"), "the new call can still be cancelled");
+    }
+
+    /** The call {@code expect} took; fails when it was refused. */
+    private static InFlightCalls.Call taken(InFlightCalls.Expected expected) {
+        return assertInstanceOf(InFlightCalls.Call.class, expected);
+    }
+
+    private static InFlightCalls.Call taken(InFlightCalls.Expected expected, String why) {
+        return assertInstanceOf(InFlightCalls.Call.class, expected, why);
     }
 
     /** All sessions together hold at most MAX: a new call past it is refused, no other session's call is forgotten. */
     @Test
     void pastTheLaunchersBoundANewCallIsRefusedNotAnotherForgotten() {
         InFlightCalls calls = new InFlightCalls();
-        for (int i = 0; i < InFlightCalls.MAX; i++) assertNull(calls.expect("s" + i / InFlightCalls.PER_SESSION, "k " + i));
+        for (int i = 0; i < InFlightCalls.MAX; i++) taken(calls.expect("s" + i / InFlightCalls.PER_SESSION, "k " + i));
         assertSame(InFlightCalls.Refusal.LAUNCHER_FULL, calls.expect("late", "late 1"));
         assertSame(InFlightCalls.Refusal.LAUNCHER_FULL, calls.expect(null, " 1"), "a call without a session takes no other's room either");
         assertTrue(calls.cancel("k 0"), "the oldest call is still remembered");
