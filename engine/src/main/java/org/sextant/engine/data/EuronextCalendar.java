@@ -1,6 +1,7 @@
 package org.sextant.engine.data;
 
-import java.time.DayOfWeek;
+import static org.sextant.engine.data.HolidaysByYear.fixed;
+
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.Month;
@@ -36,7 +37,7 @@ public final class EuronextCalendar {
 
     /** Whether the exchange is closed all day: a weekend or a holiday. */
     public static boolean closed(LocalDate day) {
-        return day.getDayOfWeek() == DayOfWeek.SATURDAY || day.getDayOfWeek() == DayOfWeek.SUNDAY || holiday(day);
+        return HOLIDAYS.closed(day);
     }
 
     /** Whether {@code day} is one of the exchange's holidays (a weekend one included). */
@@ -50,8 +51,4 @@ public final class EuronextCalendar {
     }
 
     private static final HolidaysByYear HOLIDAYS = HolidaysByYear.of(CLOSURES);
-
-    private static KeptHolidays.Rule fixed(Month month, int day) {
-        return HolidaysByYear.fixed(month, day);
-    }
 }

@@ -1,5 +1,6 @@
 package org.sextant.engine.data;
 
+import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.Map;
 import java.util.Set;
@@ -28,6 +29,11 @@ final class HolidaysByYear {
     /** A fixed-date rule (1 August). */
     static KeptHolidays.Rule fixed(java.time.Month month, int day) {
         return new KeptHolidays.Rule.Fixed(java.time.MonthDay.of(month, day));
+    }
+
+    /** Whether the exchange is closed all day: a weekend or a holiday. */
+    boolean closed(LocalDate day) {
+        return day.getDayOfWeek() == DayOfWeek.SATURDAY || day.getDayOfWeek() == DayOfWeek.SUNDAY || contains(day);
     }
 
     boolean contains(LocalDate day) {
