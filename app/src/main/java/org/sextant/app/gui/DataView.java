@@ -371,7 +371,7 @@ public final class DataView implements WorkstationView {
         timezone.setId("data-timezone");
         timezone.setEditable(true);
         timezone.setPromptText("UTC");
-        timezone.getItems().setAll("UTC", "America/New_York", "America/Chicago", "Europe/London", "Europe/Zurich", "Europe/Athens", "Asia/Tokyo");
+        timezone.getItems().setAll(DataViewModel.OFFERED_ZONES);
         timezone.setPrefWidth(190);
         timezone.setOnAction(e -> {
             String zone = timezone.getEditor().getText() == null ? "" : timezone.getEditor().getText().trim();

@@ -56,6 +56,12 @@ public final class DataViewModel implements AutoCloseable {
     /** What the last import found in the bars that a reader should check (changed stored bars, gaps…), one per line; empty when nothing. */
     private final ReadOnlyStringWrapper importNotes = new ReadOnlyStringWrapper(this, "importNotes", "");
     private final StringProperty gatherSymbols = new SimpleStringProperty(this, "gatherSymbols", "");
+    /**
+     * The zones the zone picker offers (any other may be typed): the European ones are those whose venue settles a tie of
+     * venues' days (a December file fits London's and Euronext's alike: read in Paris it is Euronext's).
+     */
+    public static final List<String> OFFERED_ZONES = List.of("UTC", "America/New_York", "America/Chicago", "Europe/London",
+            "Europe/Zurich", "Europe/Paris", "Europe/Amsterdam", "Europe/Brussels", "Europe/Lisbon", "Europe/Athens", "Asia/Tokyo");
     /** The zone bar times written without one are read in (a region or an offset; blank: UTC), for the preview and the import. */
     private final StringProperty timezone = new SimpleStringProperty(this, "timezone", "");
     private final StringProperty sql = new SimpleStringProperty(this, "sql",

@@ -41,6 +41,15 @@ class DataViewModelTest {
         model.close();
     }
 
+    /** Each venue whose zone settles a tie of the import's venue guess can be picked, not only typed (every Euronext city). */
+    @Test
+    void theZonePickerOffersEveryEuropeanVenuesZone() {
+        for (String zone : List.of("Europe/London", "Europe/Zurich", "Europe/Paris", "Europe/Amsterdam", "Europe/Brussels", "Europe/Lisbon")) {
+            assertTrue(DataViewModel.OFFERED_ZONES.contains(zone), zone + " offered: " + DataViewModel.OFFERED_ZONES);
+        }
+        DataViewModel.OFFERED_ZONES.forEach(java.time.ZoneId::of); // each one a zone the import reads
+    }
+
     @Test
     void aFileWithoutADateColumnIsRefusedAtPreviewWithTheFieldAndTheFix() throws Exception {
         Path bad = Files.writeString(files.resolve("prices.csv"), "when,price\nyesterday,12.5\n");

@@ -22,7 +22,8 @@ import org.sextant.engine.data.TradingSession;
  * Whit Monday, 2 January and 1 August; London on its May and August bank holidays, trading on 1 May and 24 December; Euronext
  * trades on 24 and 31 December, and on the Whit Mondays and German Unity Days of 2014-2021, where Xetra closes). A venue whose
  * holiday holds bars is ruled out; of the others, the one whose holidays explain the most weekdays without bars wins. A tie with
- * Xetra keeps eu_equity; a tie of the others (Xetra ruled out) goes to the venue of the zone the times were read in, if it is one of them.
+ * Xetra keeps eu_equity; a tie of the others (Xetra ruled out) goes to the venue of the zone the times were read in, if it is one of them,
+ * else keeps eu_equity with a note naming the days and each tied venue's command.
  */
 final class VenueGuess {
     private VenueGuess() {}
@@ -37,9 +38,16 @@ final class VenueGuess {
      * (the venue of the zone the times were read in, or null) settles a tie of venues other than Xetra.
      */
     static TradingSession byDays(Set<LocalDate> traded, TradingSession zoned) {
-        if (traded.isEmpty()) return null;
+        List<TradingSession> tied = bestFits(traded);
+        if (tied.isEmpty() || tied.contains(TradingSession.EU_EQUITY)) return null;
+        if (tied.size() == 1) return tied.get(0);
+        return tied.contains(zoned) ? zoned : null;
+    }
+
+    /** The venues not ruled out whose holidays explain the most weekdays without bars (several when they tie); none for no bars. */
+    private static List<TradingSession> bestFits(Set<LocalDate> traded) {
+        if (traded.isEmpty()) return List.of();
         LocalDate first = traded.stream().min(LocalDate::compareTo).get(), last = traded.stream().max(LocalDate::compareTo).get();
-        TradingSession best = null;
         int bestSkipped = -1;
         List<TradingSession> tied = new ArrayList<>();
         for (TradingSession v : VENUES) {
@@ -55,7 +63,6 @@ final class VenueGuess {
             }
             if (ruledOut) continue;
             if (skipped > bestSkipped) {
-                best = v;
                 bestSkipped = skipped;
                 tied.clear();
                 tied.add(v);
@@ -63,14 +70,13 @@ final class VenueGuess {
                 tied.add(v);
             }
         }
-        if (best == null || tied.contains(TradingSession.EU_EQUITY)) return null;
-        if (tied.size() == 1) return best;
-        return tied.contains(zoned) ? zoned : null;
+        return tied;
     }
 
     /**
      * Each eu_equity guess of {@code detected} (file number and symbol joined by NUL) checked against the days of its bars, with
-     * the note a reader gets: the venue found, or, for times read in Zurich or London that tell no venue, how to set it.
+     * the note a reader gets: the venue found, or, for days that rule Xetra out but tie other venues or times read in Zurich or
+     * London that tell no venue, how to set it.
      */
     static Map<String, Guess> refine(Connection c, Map<String, ZoneId> euGuessed) throws SQLException {
         Map<String, Guess> out = new HashMap<>();
@@ -105,7 +111,20 @@ final class VenueGuess {
                         + "'s holidays" + fit + skippedOnlyBy(venue, traded) + "); change it with: sextant session " + symbol + " eu_equity"));
                 continue;
             }
-            if (zoned != null) {
+            List<TradingSession> tied = bestFits(traded);
+            List<String> onXetraHolidays = tradedOnXetraHolidays(traded);
+            if (tied.size() > 1 && !onXetraHolidays.isEmpty()) {
+                // no Xetra file, but no zone of theirs says whose: the reader is told the days and each venue's command
+                StringBuilder set = new StringBuilder();
+                for (TradingSession v : tied) {
+                    set.append(set.length() == 0 ? "if they are " + name(v) + "'s, set it with: " : "; if " + name(v) + "'s: ")
+                            .append("sextant session ").append(symbol).append(' ').append(v.label());
+                }
+                out.put(e.getKey(), new Guess("eu_equity", "session eu_equity (Xetra's holidays) kept: the bars on Xetra's holidays "
+                        + String.join(", ", onXetraHolidays) + " are no Xetra's, but the days fit "
+                        + String.join(" and ", tied.stream().map(v -> name(v) + "'s").toList()) + " alike; " + set
+                        + " (or the set_trading_session tool)"));
+            } else if (zoned != null) {
                 out.put(e.getKey(), new Guess("eu_equity", "session eu_equity (Xetra's holidays) kept: the bars' days do not tell " + name(zoned)
                         + " from Xetra; if they are " + name(zoned) + "'s, set it with: sextant session " + symbol + " " + zoned.label()
                         + " (or the set_trading_session tool)"));
@@ -132,6 +151,12 @@ final class VenueGuess {
             case EURONEXT -> "Euronext";
             default -> "Xetra";
         };
+    }
+
+    /** The weekdays with bars that Xetra closes (Euronext's 24 and 31 December), at most five. */
+    private static List<String> tradedOnXetraHolidays(Set<LocalDate> traded) {
+        return traded.stream().sorted().filter(d -> d.getDayOfWeek().getValue() <= 5 && TradingSession.EU_EQUITY.closed(d)).limit(5)
+                .map(LocalDate::toString).toList();
     }
 
     /**

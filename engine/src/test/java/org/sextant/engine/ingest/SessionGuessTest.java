@@ -134,6 +134,13 @@ class SessionGuessTest {
             // a Berlin file of the same December days is no Xetra one, but London's and Euronext's days alike: eu_equity as before
             assertEquals("eu_equity", imported(store, parisFile("DEC.BERLIN", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17),
                     List.of("2024-12-25", "2024-12-26", "2025-01-01"), List.of("2024-12-24", "2024-12-31")), "Europe/Berlin"));
+            // the same days read in UTC (the default zone): no zone settles the tie, so the note names the days and both commands
+            ImportReport.BarCheck utc = check(store, weekdaysFile("DEC.UTC", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17), LocalTime.of(8, 0),
+                    LocalTime.of(16, 0), List.of("2024-12-25", "2024-12-26", "2025-01-01"), List.of("2024-12-24", "2024-12-31")), "UTC");
+            assertEquals("eu_equity", utc.session());
+            assertTrue(utc.notes().contains("session eu_equity (Xetra's holidays) kept: the bars on Xetra's holidays 2024-12-24, 2024-12-31 are no Xetra's,"
+                    + " but the days fit London's and Euronext's alike; if they are London's, set it with: sextant session DEC.UTC lse;"
+                    + " if Euronext's: sextant session DEC.UTC euronext (or the set_trading_session tool)"), utc.notes().toString());
         }
     }
 
