@@ -67,10 +67,9 @@ class RestoreListWritesNothingTest {
         try (Stream<Path> s = Files.list(shared)) {
             taken = s.filter(p -> p.getFileName().toString().endsWith(".duckdb")).findFirst().orElseThrow();
         }
-        // the copy's own backups folder holds the same files; the line of the original's names it
-        assertTrue(out.toString().contains("another home's (home id " + HomeId.of(original) + ", the home at " + original.root()
-                + " this one was copied from; restore it with --from-other-home)"), out.toString());
-        assertTrue(out.toString().contains(taken.getFileName().toString()), out.toString());
+        // the copy's own backups folder holds the same files, copied with its store: they are the copy's (in a shared folder they stay the original's)
+        assertTrue(out.toString().contains(copy.root().resolve("backups").resolve(taken.getFileName()) + "  this home's, "), out.toString());
+        assertTrue(!out.toString().contains("another home's"), out.toString());
         assertEquals(before, files(copy), "the copy took no id of its own by being listed");
     }
 }

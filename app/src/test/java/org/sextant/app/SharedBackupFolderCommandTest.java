@@ -20,6 +20,23 @@ class SharedBackupFolderCommandTest {
     private final ByteArrayOutputStream out = console.out;
     private final ByteArrayOutputStream err = console.err;
 
+    /** Review of session 45: a copied home's bare restore found none of the backups cp -a copied into its own backups folder. */
+    @Test
+    void aCopiedHomesBareRestoreFindsTheBackupsCopiedIntoItsOwnFolder() throws Exception {
+        SextantHome a = new SextantHome(dir.resolve("a"));
+        Sextant.open(a).close();
+        assertEquals(0, Main.run("--home", a.root().toString(), "backup"), err.toString());
+        Path taken = Path.of(out.toString().split(" ")[1]);
+        SextantHome b = new SextantHome(dir.resolve("b"));
+        try (java.util.stream.Stream<Path> all = Files.walk(a.root())) { // as cp -a
+            for (Path p : all.toList()) Files.copy(p, b.root().resolve(a.root().relativize(p).toString()), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        out.reset();
+        assertEquals(0, Main.run("--home", b.root().toString(), "restore"), err.toString());
+        assertTrue(out.toString().startsWith("restored " + b.root().resolve("backups").resolve(taken.getFileName())), out.toString());
+        assertTrue(!HomeId.of(b).equals(HomeId.of(a)), "the copy took its own id");
+    }
+
     @Test
     void anotherHomesBackupIsListedAsItsAndRestoredOnlyWithTheFlag() throws Exception {
         SextantHome a = new SextantHome(dir.resolve("a"));

@@ -85,7 +85,7 @@ public final class HomeId {
     }
 
     private static Locked lock(SextantHome home) throws IOException {
-        Files.createDirectories(home.runDir());
+        SextantHome.ownerOnly(home.runDir()); // as every folder the app makes in the home: not readable to others
         FileChannel ch = FileChannel.open(home.runDir().resolve("home-id.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         try {
             ch.lock();

@@ -25,7 +25,8 @@ import org.sextant.engine.home.SextantHome;
  * SEXTANT_BACKUP_DIR (default SEXTANT_HOME/backups; a relative one is read against SEXTANT_HOME), SEXTANT_BACKUPS (how many; 0 = none;
  * default 3) and SEXTANT_BACKUP_MINUTES (least time between two automatic ones; default 30).
  * A backup is named {@code sextant-TIME-HOMEID.duckdb} ({@link HomeId}): several homes may share a folder, and each
- * counts, rotates and restores only its own; a file of another name is never deleted.
+ * counts, rotates and restores only its own; a file of another name is never deleted. A copied home's own
+ * SEXTANT_HOME/backups holds the original's backups cp -a copied with the store: those are the copy's too.
  */
 public final class RollingBackups {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
@@ -63,6 +64,7 @@ public final class RollingBackups {
     private final Policy policy;
     private final SextantHome home;
     private volatile String homeId; // read when first needed: an unreadable home-id costs a backup (warned), never the app's start
+    private volatile java.util.Optional<HomeId.CopiedFrom> copiedFrom;
     /** A listing's view: the home's files are read, never written (no id is made, a copy takes none). */
     private final boolean readOnly;
     /** Backups named by time only were this home's when they sit in its own SEXTANT_HOME/backups; elsewhere whose is not known. */
@@ -96,8 +98,7 @@ public final class RollingBackups {
 
     /** Whose backups named with {@code id} are, for a message: "home id X", and when this home was copied from that one, where it is. */
     public String whoseId(String id) {
-        homeId(); // a copy's place names the original once the copy has its own id
-        HomeId.CopiedFrom from = HomeId.peek(home).copiedFrom();
+        HomeId.CopiedFrom from = copiedFrom(); // a copy's place names the original once the copy has its own id
         return "home id " + id + (from != null && from.homeId().equals(id) ? ", the home at " + from.home() + " this one was copied from" : "");
     }
 
@@ -108,7 +109,26 @@ public final class RollingBackups {
         Matcher m = NAME.matcher(file.getFileName().toString());
         if (!m.matches()) return Origin.NOT_A_BACKUP_NAME;
         if (m.group(2) == null) return unnamedAreOwn ? Origin.THIS_HOME : Origin.NOT_RECORDED;
-        return m.group(2).equals(homeId()) ? Origin.THIS_HOME : Origin.OTHER_HOME;
+        if (m.group(2).equals(homeId())) return Origin.THIS_HOME;
+        // cp -a copied them into this home's own backups/ with its store: the same data, so this home's; in a shared folder they stay the original's
+        return unnamedAreOwn && copiedFrom() != null && m.group(2).equals(copiedFrom().homeId()) ? Origin.THIS_HOME : Origin.OTHER_HOME;
+    }
+
+    /** The home this one was copied from, or null: read once, after {@link #homeId} (a copy records it when it takes its own id). */
+    public HomeId.CopiedFrom copiedFrom() {
+        if (copiedFrom == null) {
+            homeId();
+            HomeId.CopiedFrom from = HomeId.peek(home).copiedFrom();
+            copiedFrom = java.util.Optional.ofNullable(from);
+        }
+        return copiedFrom.orElse(null);
+    }
+
+    /** The backups in the folder taken by the home this one was copied from and not counted as this home's, newest first (restored with --from-other-home). */
+    public List<Path> copiedFromsBackups() throws IOException {
+        HomeId.CopiedFrom from = copiedFrom();
+        if (from == null) return List.of();
+        return list(policy.dir()).stream().filter(p -> from.homeId().equals(homeIdOf(p)) && originOf(p) == Origin.OTHER_HOME).toList();
     }
 
     /** The home id written in a backup's name, or null when there is none. */

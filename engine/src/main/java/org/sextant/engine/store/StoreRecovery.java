@@ -64,7 +64,7 @@ public final class StoreRecovery {
         String tried = own.paths().isEmpty() && own.why().isEmpty()
                 ? "no part of the store opened, and the backup folder " + backups.dir() + (Files.isDirectory(backups.dir()) ? " held none of this home's backups" : " does not exist")
                 : "no part of the store or its backups opened";
-        return new RecoveryReport("nothing (" + tried + "): a new, empty store" + own.why(), kept, census(db, home), committed,
+        return new RecoveryReport("nothing (" + tried + "): a new, empty store" + own.why() + own.original(), kept, census(db, home), committed,
                 notTried);
     }
 
@@ -118,15 +118,27 @@ public final class StoreRecovery {
         }
     }
 
-    /** This home's backups, never another home's sharing the folder; none, and why, when the home's id cannot be read. */
-    private record OwnBackups(java.util.List<Path> paths, String why) {
+    /**
+     * This home's backups, never another home's sharing the folder; none, and why, when the home's id cannot be read;
+     * {@code original} names the backups of the home this one was copied from, which recover does not put in (another home's store).
+     */
+    private record OwnBackups(java.util.List<Path> paths, String why, String original) {
         static OwnBackups of(SextantHome home, RollingBackups.Policy policy) {
             try {
-                return new OwnBackups(new RollingBackups(home, policy).own(), "");
+                RollingBackups backups = new RollingBackups(home, policy);
+                return new OwnBackups(backups.own(), "", original(backups));
             } catch (IOException | RuntimeException e) {
                 return new OwnBackups(java.util.List.of(), "; its backups in " + policy.dir() + " were not tried, as which are this home's is not known ("
-                        + e.getMessage() + "); restore one by naming it: sextant restore FILE");
+                        + e.getMessage() + "); restore one by naming it: sextant restore FILE", "");
             }
+        }
+
+        private static String original(RollingBackups backups) throws IOException {
+            java.util.List<Path> theirs = backups.copiedFromsBackups();
+            if (theirs.isEmpty()) return "";
+            return "; " + backups.policy().dir() + " holds " + theirs.size() + " backup" + (theirs.size() == 1 ? "" : "s") + " of the home at "
+                    + backups.copiedFrom().home() + " this one was copied from (home id " + backups.copiedFrom().homeId() + "), not tried as they are"
+                    + " that home's store; the newest, " + theirs.get(0) + ", is restored with: sextant restore --from-other-home " + theirs.get(0);
         }
     }
 }

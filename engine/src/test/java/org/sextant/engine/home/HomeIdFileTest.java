@@ -17,6 +17,14 @@ class HomeIdFileTest {
     private static final String FIX_TAIL = ": a new id is made at the next backup, and the backups taken before are then another home's"
             + " (restore one by naming it); or put in its place a file holding the 12 hex digits that end this home's backup names (sextant-TIME-HOMEID.duckdb)";
 
+    /** Review of session 45: the id's lock made run/ with the umask's mode (rwxr-xr-x), where every app-owned folder is the owner's only. */
+    @Test
+    void theRunFolderTheIdsLockMakesIsTheOwnersOnly() throws Exception {
+        SextantHome home = new SextantHome(Files.createDirectories(dir.resolve("home"))); // not laid out yet: a backup's first command
+        HomeId.of(home);
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(home.runDir())));
+    }
+
     @Test
     void aHomeIdThatIsALinkIsNamedWithWhyAndHowToRemoveIt() throws Exception {
         SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();

@@ -64,6 +64,38 @@ class CopiedHomeTest {
         assertEquals(20L, StoreRestore.restore(b, ofA.get(1), true, backupsOfB).census().rows().get("prices"), "with the flag it is restored");
     }
 
+    /** Review of session 45: the backups cp -a copied into the copy's own backups/ hold the same data, yet the copy counted none of them. */
+    @Test
+    void theBackupsCopiedIntoTheCopysOwnBackupsFolderAreItsOwn() throws IOException {
+        SextantHome a = home("a");
+        BackupRestoreTest.takeBackups(a, backupsOf(a, a.root().resolve("backups")), 2); // the newest holds 20 prices
+        SextantHome b = copied(a, dir.resolve("b"));
+        RollingBackups backupsOfB = backupsOf(b, b.root().resolve("backups"));
+        assertNotEquals(HomeId.of(a), backupsOfB.homeId(), "the copy takes its own id");
+        assertEquals(2, backupsOfB.own().size(), "the copied backups in its own folder are the copy's");
+        assertEquals(20L, StoreRestore.restoreNewest(b, backupsOfB).census().rows().get("prices"), "a bare restore finds them");
+
+        Files.writeString(b.database(), "not a store any more");
+        RecoveryReport r = StoreRecovery.recover(b, new RollingBackups.Policy(b.root().resolve("backups"), 3, Duration.ZERO));
+        assertTrue(r.source().startsWith("the backup " + b.root().resolve("backups")), r.source());
+        assertEquals(20L, r.recovered().rows().get("prices"));
+        assertEquals(2, backupsOf(a, a.root().resolve("backups")).own().size(), "the original's are untouched");
+    }
+
+    /** In a shared folder the original's backups stay its own; recover, finding none of the copy's, names them and the flag. */
+    @Test
+    void recoverInACopyWithOnlyTheOriginalsBackupsInASharedFolderNamesThem() throws IOException {
+        Path shared = dir.resolve("shared");
+        SextantHome a = home("a");
+        List<Path> ofA = BackupRestoreTest.takeBackups(a, backupsOf(a, shared), 2);
+        SextantHome b = copied(a, dir.resolve("b"));
+        Files.writeString(b.database(), "not a store any more");
+        RecoveryReport r = StoreRecovery.recover(b, new RollingBackups.Policy(shared, 3, Duration.ZERO));
+        assertTrue(r.source().startsWith("nothing"), "the original's backups are not the copy's: " + r.source());
+        assertTrue(r.source().contains("2 backups of the home at " + a.root() + " this one was copied from") && r.source().contains(ofA.get(1).toString())
+                && r.source().contains("sextant restore --from-other-home " + ofA.get(1)), r.source());
+    }
+
     @Test
     void theOriginalOpenedFirstAfterTheCopyKeepsItsIdAndTheCopyStillTakesItsOwn() throws IOException {
         SextantHome a = home("a");
