@@ -99,7 +99,7 @@ class ChartStudiesTest {
         OnScreen.rightClickOn(robot, chart.getCanvas());
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> chart.contextMenu().isShowing()));
         OnScreen.clickOn(robot, "Add indicator…");
-        OnScreen.clickOn(robot, "#indicator-kind");
+        OnScreen.openChoices(robot, "#indicator-kind");
         OnScreen.clickOn(robot, "RSI");
         assertEquals("14", robot.lookup("#indicator-param-length").queryTextInputControl().getText(), "the catalogue's default");
         OnScreen.clickOn(robot, "#indicator-apply");
@@ -170,7 +170,7 @@ class ChartStudiesTest {
     /** Bollinger bands of this length from the toolbar's Add indicator…, once their three lines are drawn. */
     private void addBollinger(FxRobot robot, String length) throws Exception {
         OnScreen.clickOn(robot, "#add-indicator");
-        OnScreen.clickOn(robot, "#indicator-kind");
+        OnScreen.openChoices(robot, "#indicator-kind");
         OnScreen.clickOn(robot, "Bollinger");
         OnScreen.doubleClickOn(robot, "#indicator-param-length").eraseText(4).write(length);
         OnScreen.clickOn(robot, "#indicator-apply");

@@ -62,6 +62,27 @@ final class OnScreen {
         return robot.rightClickOn(pointOf(robot, showingOrFail(node)), Motion.DEFAULT);
     }
 
+    /**
+     * Opens a choice or combo box's list: clicked, and clicked once more if its list is not showing after a few seconds (a click on a
+     * dialog still placing itself can land beside the box: ChartStudiesTest then found no "RSI" in a CI run).
+     */
+    static void openChoices(FxRobot robot, String selector) throws Exception {
+        Node box = find(selector);
+        Callable<Boolean> showing = () -> onFx(() -> box instanceof javafx.scene.control.ChoiceBox<?> c ? c.isShowing()
+                : ((javafx.scene.control.ComboBoxBase<?>) box).isShowing());
+        for (int click = 0; click < 2 && !showing.call(); click++) {
+            clickOn(robot, box);
+            try {
+                WaitForAsyncUtils.waitFor(CHOICES_SECONDS, java.util.concurrent.TimeUnit.SECONDS, showing);
+            } catch (java.util.concurrent.TimeoutException notYet) {
+                if (click == 1) throw notYet;
+            }
+        }
+    }
+
+    /** How long {@link #openChoices} waits for a list to show after a click: a liveness guard, not a performance bound. */
+    private static final int CHOICES_SECONDS = 5;
+
     /** The centre of {@code node} on screen, measured on the FX thread whenever TestFX asks; its window becomes the target. */
     private static PointQuery pointOf(FxRobot robot, Node node) {
         robot.targetWindow(onFx(() -> node.getScene().getWindow()));

@@ -112,7 +112,7 @@ class WorkstationChromeTest {
         WaitForAsyncUtils.asyncFx(bench.window::showOpeningSymbol).get();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.chart().drawnForecastMedian() != null);
         OnScreen.clickOn(robot, "#add-indicator");
-        OnScreen.clickOn(robot, "#indicator-kind");
+        OnScreen.openChoices(robot, "#indicator-kind");
         OnScreen.clickOn(robot, "RSI");
         OnScreen.clickOn(robot, "#indicator-apply");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.window.studies().chartIndicators().paneCharts().size() == 1);
