@@ -81,13 +81,7 @@ public final class ChartInputs {
         SessionClock clock = SessionClock.of(series.session());
         org.sextant.engine.data.TradingSession session = org.sextant.engine.data.TradingSession.named(series.session());
         if (series.size() == 0 || session == null || clock.auctionMinute() >= clock.closeMinute()) return clock;
-        java.time.LocalTime regular = java.time.LocalTime.ofSecondOfDay(clock.auctionMinute() * 60L);
-        java.util.Map<java.time.LocalDate, java.time.LocalTime> early = new java.util.HashMap<>();
-        java.time.LocalDate last = series.bars().get(series.size() - 1).date();
-        for (java.time.LocalDate d = series.bars().get(0).date(); !d.isAfter(last); d = d.plusDays(1)) {
-            if (!session.closed(d) && !session.close(d).equals(regular)) early.put(d, session.close(d));
-        }
-        return clock.withEarlyCloses(early);
+        return clock.withEarlyCloses(session.earlyCloses(series.bars().get(0).date(), series.bars().get(series.size() - 1).date()));
     }
 
     /**

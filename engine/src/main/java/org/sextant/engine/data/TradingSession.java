@@ -105,6 +105,24 @@ public enum TradingSession {
         };
     }
 
+    /** The trading days from {@code from} to {@code to} (its clock) that close before the session's regular close, with that close; none for fx and continuous. */
+    public java.util.SortedMap<java.time.LocalDate, java.time.LocalTime> earlyCloses(java.time.LocalDate from, java.time.LocalDate to) {
+        java.util.SortedMap<java.time.LocalDate, java.time.LocalTime> early = new java.util.TreeMap<>();
+        java.time.LocalTime regular = switch (this) {
+            case US_EQUITY -> java.time.LocalTime.of(16, 0);
+            case EU_EQUITY -> XetraCalendar.CLOSE;
+            case SIX -> java.time.LocalTime.of(17, 20);
+            case LSE -> LseCalendar.CLOSE;
+            case EURONEXT -> EuronextCalendar.CLOSE;
+            case FX, CONTINUOUS -> null;
+        };
+        if (regular == null) return early;
+        for (java.time.LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
+            if (!closed(d) && close(d).isBefore(regular)) early.put(d, close(d));
+        }
+        return early;
+    }
+
     /** Hours added to the session's clock to make a trading day a calendar day: 7 for fx (its day starts 17:00 New York), else 0. */
     public int shiftHours() {
         return this == FX ? 7 : 0;
