@@ -39,7 +39,7 @@ public final class Inbound {
     public static final String UNROUTED_TOOL = "sextant.unrouted_tool";
     /** The {@code _meta} key of a rerouted call that holds the tool name the client asked for. */
     public static final String REQUESTED_TOOL = "sextant/requested_tool";
-    /** The {@code _meta} key of a tools/call that holds its key in {@link InFlightCalls}. */
+    /** The {@code _meta} key of a tools/call that holds its token in {@link InFlightCalls} ({@link InFlightCalls.Call#token}). */
     public static final String CALL_KEY = "sextant/call";
     /**
      * The {@code _meta} key of a tools/call whose arguments name a key twice: the key's path there
@@ -60,12 +60,11 @@ public final class Inbound {
     public sealed interface Verdict permits Forward, Reply, Answer, Handled {}
 
     /**
-     * The text for the SDK; {@code callKey} names its tools/call (or --http resources/read) in {@link InFlightCalls} and
-     * {@code call} is that call, else both null.
+     * The text for the SDK; {@code call} is its tools/call (or --http resources/read) in {@link InFlightCalls}, else null.
      */
-    public record Forward(String text, String callKey, InFlightCalls.Call call) implements Verdict {
+    public record Forward(String text, InFlightCalls.Call call) implements Verdict {
         public Forward(String text) {
-            this(text, null, null);
+            this(text, null);
         }
     }
 
@@ -155,12 +154,11 @@ public final class Inbound {
         if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_RESOURCES_READ.equals(request.method())
                 && session != null && !session.equals(InFlightCalls.STDIO) && id != null) {
             // --http: a read (sextant://session-registry asks the app) takes a worker too, so it counts in the session's share
-            String key = callKey(session, id);
-            InFlightCalls.Expected taken = inFlight.expect(session, key);
+            InFlightCalls.Expected taken = inFlight.expect(session, callKey(session, id));
             if (taken instanceof InFlightCalls.Refusal refused) {
                 return new Answer(resourceLimit(id, CallShares.problem(refused), CallShares.fix(refused)).response());
             }
-            return new Forward(text, key, (InFlightCalls.Call) taken);
+            return new Forward(text, (InFlightCalls.Call) taken);
         }
         if (message instanceof McpSchema.JSONRPCNotification n && CANCELLED.equals(n.method())) {
             JsonNode cancelled = node.path("params").get("requestId");
@@ -233,25 +231,23 @@ public final class Inbound {
         meta.remove(CALL_KEY); // set here only, whatever the client sent: a call is cancelled by its own id
         meta.remove(REPEATED_ARGUMENT);
         if (twice != null) meta.put(REPEATED_ARGUMENT, RepeatedKeys.shown(twice.subList(2, twice.size())));
-        String key = null;
         InFlightCalls.Call call = null;
         if (id != null) {
-            key = callKey(session, id);
-            InFlightCalls.Expected taken = inFlight.expect(session, key, !Lanes.quick(name.asString()));
+            InFlightCalls.Expected taken = inFlight.expect(session, callKey(session, id), !Lanes.quick(name.asString()));
             if (taken instanceof InFlightCalls.Refusal refused) return CallShares.refused(sdkMapper, id, refused);
             call = (InFlightCalls.Call) taken;
-            meta.put(CALL_KEY, key);
+            meta.put(CALL_KEY, call.token()); // this call's own: a later call reusing its id is not found by it
         }
         if (!routedTools.contains(name.asString())) {
             meta.put(REQUESTED_TOOL, name.asString());
             params.put("name", UNROUTED_TOOL);
         }
-        return new Forward(Json.write(node), key, call);
+        return new Forward(Json.write(node), call);
     }
 
-    /** --http: the request that carried {@code call} (as {@code key}) was handled; one the SDK refused no longer holds its session's room. */
-    void handled(String key, InFlightCalls.Call call) {
-        if (call != null) inFlight.handled(key, call);
+    /** --http: the request that carried {@code call} was handled; one the SDK refused no longer holds its session's room. */
+    void handled(InFlightCalls.Call call) {
+        if (call != null) inFlight.handled(call);
     }
 
     /** Refuses a message over {@link LauncherInfo#MAX_MESSAGE_BYTES} without reading it. */

@@ -78,7 +78,7 @@ final class InboundFilter extends HttpFilter {
                 try {
                     chain.doFilter(checked, response); // returns once the SDK answered, or refused, the message
                 } finally {
-                    inbound.handled(checked.callKey, checked.call);
+                    inbound.handled(checked.call);
                 }
             }
         }
@@ -110,7 +110,7 @@ final class InboundFilter extends HttpFilter {
             return null;
         }
         Inbound.Forward forward = (Inbound.Forward) verdict;
-        return new Body(request, forward.text().getBytes(StandardCharsets.UTF_8), forward.callKey(), forward.call());
+        return new Body(request, forward.text().getBytes(StandardCharsets.UTF_8), forward.call());
     }
 
     private static void reply(HttpServletResponse response, int status, Inbound.Reply reply) throws IOException {
@@ -142,18 +142,16 @@ final class InboundFilter extends HttpFilter {
     /** The request with the checked body (a rerouted tools/call differs from what was sent); its bytes dropped once read whole. */
     static final class Body extends HttpServletRequestWrapper {
         private final int length;
-        private final String callKey; // the tools/call it carries, in InFlightCalls; null for any other message
-        private final InFlightCalls.Call call; // that call itself: a later one reusing its id is not this one
+        private final InFlightCalls.Call call; // the tools/call (or read) it carries, itself: a later one reusing its id is not this one; else null
         private ByteArrayInputStream in; // null once read to its end: the SDK holds its own text of it
 
         Body(HttpServletRequest request, byte[] body) {
-            this(request, body, null, null);
+            this(request, body, null);
         }
 
-        Body(HttpServletRequest request, byte[] body, String callKey, InFlightCalls.Call call) {
+        Body(HttpServletRequest request, byte[] body, InFlightCalls.Call call) {
             super(request);
             this.length = body.length;
-            this.callKey = callKey;
             this.call = call;
             this.in = new ByteArrayInputStream(body);
         }

@@ -209,9 +209,9 @@ public final class SextantMcpServer {
     /** The call's result, or null when the client cancelled it: the worker's Mono is then empty and no response is sent. */
     private static McpSchema.CallToolResult cancellable(ToolDispatcher dispatcher, io.modelcontextprotocol.server.McpSyncServerExchange exchange,
                                                        McpSchema.CallToolRequest request, java.util.function.Supplier<Envelope> call) {
-        Object key = request.meta() == null ? null : request.meta().get(Inbound.CALL_KEY);
+        Object token = request.meta() == null ? null : request.meta().get(Inbound.CALL_KEY);
         // the app tells agents apart by launcher and session: one agent's queries leave room for another's
-        return dispatcher.inFlight().run(key instanceof String k ? k : null,
+        return dispatcher.inFlight().run(token instanceof String t ? t : null,
                 () -> toResult(org.sextant.mcp.app.AppClient.forSession(exchange.sessionId(), call)));
     }
 

@@ -43,26 +43,41 @@ public final class InFlightCalls {
     /** Why a call was not taken: the bound it would have passed. */
     public enum Refusal implements Expected { SESSION_FULL, WORKERS_BUSY, LAUNCHER_FULL }
 
-    /** A call taken: which one it is, so that its request's end ({@link #handled}) forgets it and never a later call reusing its id. */
+    /**
+     * A call taken: which one it is, so that its request's end ({@link #handled}) and its worker ({@link #run}) find it and
+     * never a later call reusing its id.
+     */
     public static final class Call implements Expected {
+        private final String key;
+        private final String token;
         private final String session;
         private final boolean slow; // held in the bound of slow calls (--http only)
         private Thread thread; // while it runs
         private boolean cancelled;
 
-        Call(String session, boolean slow) {
+        Call(String key, String token, String session, boolean slow) {
+            this.key = key;
+            this.token = token;
             this.session = session;
             this.slow = slow;
+        }
+
+        /** What its worker names it by ({@link #run}): this call only, whatever id a later call reuses. */
+        public String token() {
+            return token;
         }
     }
 
     private final LinkedHashMap<String, Call> calls = new LinkedHashMap<>();
+    /** The same calls by token: a worker finds its own call, not one that took its id meanwhile. */
+    private final Map<String, Call> byToken = new HashMap<>();
+    private long taken; // numbers the tokens
     private final Map<String, Integer> bySession = new HashMap<>();
     private int slowHeld; // --http sessions' slow calls
 
     /** The stdio session's call was read: from now it can be cancelled, even before a worker runs it. */
-    public void expect(String key) {
-        expect(STDIO, key);
+    public Expected expect(String key) {
+        return expect(STDIO, key);
     }
 
     /** A quick call (or --http resource read) of {@code session}: {@link #expect(String, String, boolean)}, not slow. */
@@ -88,9 +103,9 @@ public final class InFlightCalls {
         } else if (before == null && calls.size() >= MAX) {
             return Refusal.LAUNCHER_FULL;
         }
-        Call taken = new Call(s, bounded);
-        put(key, taken);
-        return taken;
+        Call call = new Call(key, ++taken + " " + key, s, bounded);
+        put(call);
+        return call;
     }
 
     /** The calls {@code session} holds now. */
@@ -99,24 +114,25 @@ public final class InFlightCalls {
     }
 
     /**
-     * --http: the request of {@code call} (taken as {@code key}) was handled. Forgets it unless it runs: the SDK refused it
+     * --http: the request of {@code call} was handled. Forgets it unless it runs: the SDK refused it
      * (an unknown session) or answered it, so it will never run and must not hold its session's room. A later call the
      * client sent with the same id, once this one was answered, is another call and is kept.
      */
-    public synchronized void handled(String key, Call call) {
-        if (call.thread == null) remove(key, call);
+    public synchronized void handled(Call call) {
+        if (call.thread == null) remove(call);
     }
 
     /**
-     * Runs the call named {@code key} (null: a call nobody can cancel) on this thread: its answer,
-     * or null when the client cancelled it before or while it ran.
+     * Runs the call of {@code token} ({@link Call#token}; null: a call nobody can cancel) on this thread: its answer,
+     * or null when the client cancelled it before or while it ran. A call no longer remembered (its id reused by a later
+     * call before it ran, or forgotten past the bound) runs as one nobody can cancel: the later call keeps its id.
      */
-    public <T> T run(String key, Supplier<T> call) {
+    public <T> T run(String token, Supplier<T> call) {
         Call c;
         synchronized (this) {
-            c = key == null ? null : calls.get(key);
+            c = token == null ? null : byToken.get(token);
             if (c != null && c.cancelled) {
-                remove(key, c);
+                remove(c);
                 return null;
             }
             if (c != null) c.thread = Thread.currentThread();
@@ -125,17 +141,17 @@ public final class InFlightCalls {
         try {
             answer = call.get();
         } catch (RuntimeException | Error e) {
-            if (!ended(key, c)) throw e;
+            if (!ended(c)) throw e;
             return null;
         }
-        return ended(key, c) ? null : answer;
+        return ended(c) ? null : answer;
     }
 
     /** Forgets a call that ran: true when it was cancelled (its interrupt is cleared: the worker goes back to its pool unmarked). */
-    private synchronized boolean ended(String key, Call c) {
+    private synchronized boolean ended(Call c) {
         if (c == null) return false;
         c.thread = null;
-        remove(key, c);
+        remove(c);
         if (c.cancelled) Thread.interrupted();
         return c.cancelled;
     }
@@ -149,18 +165,21 @@ public final class InFlightCalls {
         return true;
     }
 
-    private void put(String key, Call c) {
-        Call before = calls.put(key, c);
+    private void put(Call c) {
+        Call before = calls.put(c.key, c);
         if (before != null) {
+            byToken.remove(before.token);
             bySession.merge(before.session, -1, Integer::sum);
             if (before.slow) slowHeld--;
         }
+        byToken.put(c.token, c);
         bySession.merge(c.session, 1, Integer::sum);
         if (c.slow) slowHeld++;
     }
 
-    private void remove(String key, Call c) {
-        if (!calls.remove(key, c)) return;
+    private void remove(Call c) {
+        if (!calls.remove(c.key, c)) return;
+        byToken.remove(c.token);
         bySession.computeIfPresent(c.session, (s, n) -> n > 1 ? n - 1 : null);
         if (c.slow) slowHeld--;
     }
@@ -170,6 +189,7 @@ public final class InFlightCalls {
             Map.Entry<String, Call> e = it.next();
             if (e.getValue().session.equals(session)) {
                 it.remove();
+                byToken.remove(e.getValue().token);
                 bySession.computeIfPresent(session, (s, n) -> n > 1 ? n - 1 : null);
                 return true;
             }

@@ -15,29 +15,29 @@ class InFlightCallsTest {
     @Test
     void aCallCancelledBeforeItRunsNeverRunsAndIsNotAnswered() {
         InFlightCalls calls = new InFlightCalls();
-        calls.expect(" 7");
+        String call = taken(calls.expect(" 7")).token();
         assertTrue(calls.cancel(" 7"));
         AtomicBoolean ran = new AtomicBoolean();
-        assertNull(calls.run(" 7", () -> ran.getAndSet(true)));
+        assertNull(calls.run(call, () -> ran.getAndSet(true)));
         assertFalse(ran.get(), "it never reached the app");
     }
 
     @Test
     void aCancelAfterTheAnswerOrOfAnUnknownIdChangesNothing() {
         InFlightCalls calls = new InFlightCalls();
-        calls.expect(" 8");
-        assertEquals("answer", calls.run(" 8", () -> "answer"));
+        String call = taken(calls.expect(" 8")).token();
+        assertEquals("answer", calls.run(call, () -> "answer"));
         assertFalse(calls.cancel(" 8"), "answered already");
         assertFalse(calls.cancel(" 9"), "never read");
         assertFalse(Thread.currentThread().isInterrupted());
-        assertEquals("again", calls.run(" 8", () -> "again"), "a later call reusing the id is answered");
+        assertEquals("again", calls.run(taken(calls.expect(" 8")).token(), () -> "again"), "a later call reusing the id is answered");
     }
 
     @Test
     void theWorkerThreadIsNotLeftInterrupted() {
         InFlightCalls calls = new InFlightCalls();
-        calls.expect("s 1");
-        assertNull(calls.run("s 1", () -> {
+        String call = taken(calls.expect("s 1")).token();
+        assertNull(calls.run(call, () -> {
             calls.cancel("s 1"); // the cancel arrives while it runs
             return "late answer";
         }));
@@ -51,11 +51,11 @@ class InFlightCallsTest {
         taken(calls.expect("b", "b 1"));
         for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) taken(calls.expect("a", "a " + id));
         assertSame(InFlightCalls.Refusal.SESSION_FULL, calls.expect("a", "a 999"));
-        taken(calls.expect("a", "a 1"), "a reused id replaces its call and takes no more room");
+        String a1 = taken(calls.expect("a", "a 1"), "a reused id replaces its call and takes no more room").token();
         assertEquals(InFlightCalls.PER_SESSION, calls.held("a"));
         taken(calls.expect("b", "b 2"), "the other session is served");
         assertTrue(calls.cancel("b 1"), "the other session's call is still remembered");
-        assertEquals("ran", calls.run("a 1", () -> "ran"));
+        assertEquals("ran", calls.run(a1, () -> "ran"));
         taken(calls.expect("a", "a 999"), "an answer frees its room");
     }
 
@@ -66,13 +66,14 @@ class InFlightCallsTest {
     @Test
     void slowCallsOfAllSessionsHoldAtMostTheWorkersAndQuickOnesAreStillTaken() {
         InFlightCalls calls = new InFlightCalls();
-        for (int i = 0; i < InFlightCalls.WORKING; i++) taken(calls.expect("s" + i / 2, "k " + i, true), "call " + i);
+        String[] slow = new String[InFlightCalls.WORKING];
+        for (int i = 0; i < InFlightCalls.WORKING; i++) slow[i] = taken(calls.expect("s" + i / 2, "k " + i, true), "call " + i).token();
         assertSame(InFlightCalls.Refusal.WORKERS_BUSY, calls.expect("late", "late 1", true));
         assertEquals(0, calls.held("late"), "a refused call holds nothing");
         taken(calls.expect("late", "late 2", false), "a quick call is taken");
         taken(calls.expect("s0", "k 0", true), "a reused id replaces its own slow call");
         taken(calls.expect(InFlightCalls.STDIO, " 1", true), "the stdio session's slow call waits for a worker, never refused");
-        assertEquals("ran", calls.run("k 1", () -> "ran"));
+        assertEquals("ran", calls.run(slow[1], () -> "ran"));
         taken(calls.expect("late", "late 1", true), "an answer frees its worker");
     }
 
@@ -82,11 +83,11 @@ class InFlightCallsTest {
         InFlightCalls calls = new InFlightCalls();
         InFlightCalls.Call[] refused = new InFlightCalls.Call[InFlightCalls.PER_SESSION + 1];
         for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) refused[id] = taken(calls.expect("x", "x " + id));
-        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) calls.handled("x " + id, refused[id]);
+        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) calls.handled(refused[id]);
         assertEquals(0, calls.held("x"));
         InFlightCalls.Call running = taken(calls.expect("s", "s 1"));
-        assertNull(calls.run("s 1", () -> {
-            calls.handled("s 1", running);
+        assertNull(calls.run(running.token(), () -> {
+            calls.handled(running);
             return calls.cancel("s 1") ? null : "cancel lost";
         }));
     }
@@ -99,9 +100,9 @@ class InFlightCallsTest {
     void aLateHandledOfAnAnsweredCallKeepsTheNewCallReusingItsId() {
         InFlightCalls calls = new InFlightCalls();
         InFlightCalls.Call answered = taken(calls.expect("s", "s 1"));
-        assertEquals("answer", calls.run("s 1", () -> "answer"));
+        assertEquals("answer", calls.run(answered.token(), () -> "answer"));
         taken(calls.expect("s", "s 1")); // the id reused
-        calls.handled("s 1", answered); // the first request's, late
+        calls.handled(answered); // the first request's, late
         assertEquals(1, calls.held("s"), "the new call holds its room");
         assertTrue(calls.cancel("s 1"), "the new call can still be cancelled");
     }
