@@ -30,6 +30,12 @@ import org.sextant.mcp.envelope.ToolFailure;
  */
 public final class AppClient {
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
+    /**
+     * The longest a quick call (health_check, cancel_job, a resource read: the launcher's quick lane) waits for the app's
+     * answer, or --timeout when shorter. The app answers these in milliseconds; one that stalls would otherwise hold a
+     * quick worker for the whole --timeout, and a few such calls every quick worker (docs/mcp.md, "Connections").
+     */
+    public static final Duration QUICK_TIMEOUT = Duration.ofSeconds(5);
     private static final java.util.regex.Pattern METHOD = java.util.regex.Pattern.compile("[A-Za-z0-9_]+");
 
     /** What the app knows this launcher's calls by: its process (X-Sextant-Client; docs/local-api.md, "Bounds"). */
@@ -37,9 +43,12 @@ public final class AppClient {
     private static final java.util.regex.Pattern SESSION_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,64}");
     /** The MCP session the tool call on this thread serves (--http serves several agents from one launcher). */
     private static final ThreadLocal<String> SESSION = new ThreadLocal<>();
+    /** Set while this thread runs a quick call: its exchanges wait at most {@link #quickTimeout}. */
+    private static final ThreadLocal<Boolean> QUICK = new ThreadLocal<>();
 
     private final Path appJson;
     private final Duration requestTimeout;
+    private final Duration quickTimeout;
     private final LoopbackHttp http = new LoopbackHttp();
     /** The last successful discovery and the file state it came from; null until then or after a failure. */
     private volatile Discovered known;
@@ -71,12 +80,22 @@ public final class AppClient {
     private final RelistenWait relistenWait;
 
     public AppClient(Path appJson, Duration requestTimeout) {
-        this(appJson, requestTimeout, () -> Thread.sleep(AppFile.RELISTEN_WAIT.toMillis()));
+        this(appJson, requestTimeout, QUICK_TIMEOUT);
+    }
+
+    /** As above, a quick call waiting at most {@code quickTimeout} (or {@code requestTimeout} when shorter). */
+    public AppClient(Path appJson, Duration requestTimeout, Duration quickTimeout) {
+        this(appJson, requestTimeout, quickTimeout, () -> Thread.sleep(AppFile.RELISTEN_WAIT.toMillis()));
     }
 
     AppClient(Path appJson, Duration requestTimeout, RelistenWait relistenWait) {
+        this(appJson, requestTimeout, QUICK_TIMEOUT, relistenWait);
+    }
+
+    private AppClient(Path appJson, Duration requestTimeout, Duration quickTimeout, RelistenWait relistenWait) {
         this.appJson = appJson;
         this.requestTimeout = requestTimeout;
+        this.quickTimeout = quickTimeout.compareTo(requestTimeout) < 0 ? quickTimeout : requestTimeout;
         this.relistenWait = relistenWait;
     }
 
@@ -193,14 +212,16 @@ public final class AppClient {
     private Map<String, Object> send(AppFile app, String method, byte[] body) throws ToolFailure, Refused {
         if (!METHOD.matcher(method).matches()) throw new IllegalArgumentException("not an API method name: " + method);
         LoopbackHttp.Response response;
+        boolean quick = Boolean.TRUE.equals(QUICK.get());
         try {
-            response = http.exchange(app.port(), "/api/v1/" + method, app.token(), client(), body, CONNECT_TIMEOUT, requestTimeout);
+            response = http.exchange(app.port(), "/api/v1/" + method, app.token(), client(), body, CONNECT_TIMEOUT, quick ? quickTimeout : requestTimeout);
         } catch (ConnectException e) {
             throw new Refused(notRunning(app, "refused the connection", e), true);
         } catch (LoopbackHttp.ConnectTimeout e) {
             known = null;
             throw notRunning(app, "did not accept a connection within " + CONNECT_TIMEOUT.toSeconds() + " s", e);
         } catch (SocketTimeoutException e) {
+            if (quick) throw new ToolFailure(FailReason.TIMEOUT, quickTimeout(method, quickTimeout), QUICK_TIMEOUT_FIX, e);
             throw new ToolFailure(FailReason.TIMEOUT,
                     "the app did not answer '" + method + "' within " + requestTimeout.toSeconds() + " s",
                     "the app may be busy with a long job: call health_check, then retry once or narrow the request", e);
@@ -220,6 +241,31 @@ public final class AppClient {
             }
         }
         return ApiReply.unwrap(method, response.status(), response.body());
+    }
+
+    /** What a quick call the app did not answer in time is answered: the app named as not answering, and the bound. */
+    public static String quickTimeout(String method, Duration timeout) {
+        return "the app did not answer '" + method + "' within " + timeout.toSeconds() + " s, the most a quick call"
+                + " (health_check, list_jobs, cancel_job, a resource read) waits for it: the app is stalled or overloaded";
+    }
+
+    /** The fix of {@link #quickTimeout}. */
+    public static final String QUICK_TIMEOUT_FIX = "call health_check in a moment; if the app does not answer it either,"
+            + " ask the person to look at the Sextant app (restart it if it hangs)";
+
+    /**
+     * Runs {@code call} as a quick call (the launcher's quick lane): each of its exchanges with the app waits at most the
+     * quick timeout, so a stalled app holds a quick worker for moments, not for --timeout.
+     */
+    public static <T> T quick(java.util.concurrent.Callable<T> call) throws Exception {
+        Boolean before = QUICK.get();
+        QUICK.set(Boolean.TRUE);
+        try {
+            return call.call();
+        } finally {
+            if (before == null) QUICK.remove();
+            else QUICK.set(before);
+        }
     }
 
     /**

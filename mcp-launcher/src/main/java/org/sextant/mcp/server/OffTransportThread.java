@@ -7,6 +7,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.BiPredicate;
+import org.sextant.mcp.app.AppClient;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
@@ -36,8 +37,9 @@ final class OffTransportThread {
         return onWorker(call, Lanes.QUICK);
     }
 
+    /** A call in the quick lane waits for the app at most {@link AppClient#QUICK_TIMEOUT}: a stalled app cannot hold its workers. */
     static <T> Mono<T> onWorker(Callable<T> call, Scheduler lane) {
-        return Mono.fromCallable(call).subscribeOn(lane);
+        return Mono.fromCallable(lane == Lanes.QUICK ? () -> AppClient.quick(call) : call).subscribeOn(lane);
     }
 
     /** The name the call asked for: a rerouted call's is in its {@code _meta} ({@link Inbound#REQUESTED_TOOL}). */

@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,10 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.engine.Sextant;
@@ -40,7 +33,6 @@ import reactor.core.scheduler.Schedulers;
  * one route (a slow app).
  */
 class SessionSharesTest {
-    private static final String TOKEN = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
     private static final String SLOW = "list_symbols"; // the app route held: the tool of the same name waits on it
     /** Guards a hang; measures nothing: a call that should answer at once but has not by then never will. */
     private static final long PATIENCE_S = 60;
@@ -199,62 +191,30 @@ class SessionSharesTest {
 
     private HttpMcpServer start() throws Exception {
         ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(120), true);
-        return HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.tables());
+        return HttpMcpServer.start(0, HttpToken.of(HttpSessions.TOKEN), new ToolDispatcher(context), context.tables());
     }
 
-    /** The call's answer; when it has none by the guard, the held route is let through and what then comes (a wrong answer). */
     private static String answerOrReleased(CompletableFuture<String> call, TappedApp app) throws Exception {
-        try {
-            return call.get(PATIENCE_S, TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            app.release(SLOW);
-            return "not answered while the app was held; once released: " + call.get(PATIENCE_S, TimeUnit.SECONDS);
-        }
+        return HttpSessions.answerOrReleased(call, app, SLOW, PATIENCE_S);
     }
 
-    /** A new initialized session: its Mcp-Session-Id. */
     private static String openSession(int port) {
-        String init = post(port, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
-        Matcher m = Pattern.compile("(?im)^Mcp-Session-Id: *(\\S+)").matcher(init);
-        assertTrue(m.find(), init);
-        String session = m.group(1);
-        assertTrue(post(port, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").startsWith("HTTP/1.1 202"));
-        return session;
+        return HttpSessions.open(port);
     }
 
     private static String call(int id, String tool) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool + "\",\"arguments\":{}}}";
+        return HttpSessions.call(id, tool);
     }
 
     private static String cancel(int id) {
         return "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":" + id + "}}";
     }
 
-    /** One POST of {@code session} (null: none) on its own connection: the whole response, head and body. */
     private static String post(int port, String session, String body) {
-        String request = "POST " + HttpMcpServer.ENDPOINT + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
-                + "\r\nAuthorization: Bearer " + TOKEN + (session == null ? "" : "\r\nMcp-Session-Id: " + session)
-                + "\r\nMcp-Protocol-Version: 2025-06-18\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream"
-                + "\r\nContent-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\nConnection: close\r\n\r\n" + body;
-        try (Socket s = new Socket("127.0.0.1", port)) {
-            s.setSoTimeout(300_000);
-            OutputStream out = s.getOutputStream();
-            out.write(request.getBytes(StandardCharsets.UTF_8));
-            out.flush();
-            InputStream in = s.getInputStream();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        return HttpSessions.post(port, session, body);
     }
 
     private static boolean eventually(BooleanSupplier condition) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(PATIENCE_S);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > until) return false;
-            Thread.sleep(20);
-        }
-        return true;
+        return HttpSessions.eventually(condition, PATIENCE_S);
     }
 }
