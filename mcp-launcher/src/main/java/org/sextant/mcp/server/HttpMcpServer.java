@@ -5,7 +5,6 @@ import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityVa
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import jakarta.servlet.DispatcherType;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.EnumSet;
 import java.util.List;
 import org.eclipse.jetty.ee11.servlet.FilterHolder;
@@ -13,7 +12,10 @@ import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.BlockingArrayQueue;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.sextant.mcp.tables.TableStore;
+import org.sextant.mcp.tools.InFlightCalls;
 import org.sextant.mcp.tools.ToolDispatcher;
 
 /**
@@ -25,6 +27,18 @@ import org.sextant.mcp.tools.ToolDispatcher;
 public final class HttpMcpServer implements AutoCloseable {
     public static final String ENDPOINT = "/mcp";
     static final List<String> LOOPBACK_HOSTS = List.of("127.0.0.1:*", "localhost:*", "[::1]:*");
+    /**
+     * Jetty's threads beyond the calls held ({@link InFlightCalls#MAX}): its acceptor and selector, the bodies still
+     * arriving ({@link BodyLane}, 16 at once), and requests answered without being held (a refusal, initialize, a
+     * notification).
+     */
+    static final int HEADROOM = 64;
+    /**
+     * Jetty's threads: the SDK answers a POSTed call on the thread that read it, so each call held (running or waiting
+     * for a worker) holds one. As many as all sessions may hold plus the headroom, so the call past that bound still
+     * finds a thread and is refused, never queued: with Jetty's default 200 the 201st call waited unread, unbounded.
+     */
+    static final int THREADS = InFlightCalls.MAX + HEADROOM;
 
     private final Server jetty;
     private final McpSyncServer mcp;
@@ -54,7 +68,14 @@ public final class HttpMcpServer implements AutoCloseable {
                 .build();
         McpSyncServer mcp = SextantMcpServer.start(transport, dispatcher, tables);
 
-        Server jetty = new Server(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        // past every thread, a few jobs wait (a burst of refusals); past them Jetty closes the connection unanswered
+        QueuedThreadPool threads = new QueuedThreadPool(THREADS, 2, 60_000, new BlockingArrayQueue<>(HEADROOM, HEADROOM, HEADROOM));
+        threads.setName("sextant-http");
+        Server jetty = new Server(threads);
+        ServerConnector connector = new ServerConnector(jetty, 1, 1); // one acceptor, one selector: loopback clients only
+        connector.setHost(InetAddress.getLoopbackAddress().getHostAddress());
+        connector.setPort(port);
+        jetty.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
         ServletHolder holder = new ServletHolder(transport);

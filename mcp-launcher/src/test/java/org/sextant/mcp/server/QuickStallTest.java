@@ -111,7 +111,9 @@ class QuickStallTest {
         String doc = Files.readString(Path.of("../docs/mcp.md")).replaceAll("\\s+", " ");
         for (String said : List.of(AppClient.quickTimeout("list_jobs", AppClient.QUICK_TIMEOUT), AppClient.QUICK_TIMEOUT_FIX,
                 "A quick call waits for the app at most " + AppClient.QUICK_TIMEOUT.toSeconds() + " s",
-                "a quick lane of " + Lanes.QUICK_WORKERS + " workers", "a work lane of " + InFlightCalls.WORKING + " workers")) {
+                "a quick lane of " + Lanes.QUICK_WORKERS + " workers", "a work lane of " + InFlightCalls.WORKING + " workers",
+                "Jetty has " + HttpMcpServer.THREADS + " threads, the " + InFlightCalls.MAX + " calls all sessions may hold and "
+                        + HttpMcpServer.HEADROOM + " over")) {
             assertTrue(doc.contains(said), () -> "docs/mcp.md does not say: " + said);
         }
     }
