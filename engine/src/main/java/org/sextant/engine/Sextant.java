@@ -130,6 +130,8 @@ public final class Sextant implements AutoCloseable {
 
     /** Stored bars of {@code symbol} a read at {@code interval} leaves out, outside its session (UTC dates within from..to). */
     public long getBarsOutsideSession(String symbol, String interval, LocalDate from, LocalDate to) { return prices.barsOutsideSession(symbol, interval, from, to); }
+    /** For a bars symbol stored as eu_equity whose days fit another venue (Euronext's 24 December), what to tell and the command that sets it; else null. */
+    public String getVenueNote(String symbol) { return prices.venueNote(symbol); }
 
     /** The first and last trading day of {@code symbol}'s bars at {@code interval}, without reading them (null when none). */
     public org.sextant.engine.data.TradingDays getBarSpan(String symbol, String interval) { return prices.barSpan(symbol, interval); }

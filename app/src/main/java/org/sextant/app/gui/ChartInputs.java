@@ -76,11 +76,11 @@ public final class ChartInputs {
                 c.open(), c.high(), c.low(), close, c.volume());
     }
 
-    /** The series' session clock with the exchange's early closes over its days: their auctions start early (as resample_bars's, V059). */
+    /** The series' session clock with the exchange's early closes over its days: their auctions start early (as resample_bars's, V059), the NYSE's days end at 13:00 (V060). */
     static SessionClock clock(BarSeries series) {
         SessionClock clock = SessionClock.of(series.session());
         org.sextant.engine.data.TradingSession session = org.sextant.engine.data.TradingSession.named(series.session());
-        if (series.size() == 0 || session == null || clock.auctionMinute() >= clock.closeMinute()) return clock;
+        if (series.size() == 0 || session == null) return clock; // fx and continuous have no early closes
         return clock.withEarlyCloses(session.earlyCloses(series.bars().get(0).date(), series.bars().get(series.size() - 1).date()));
     }
 

@@ -19,7 +19,8 @@ import org.sextant.engine.data.IntervalBar;
 /**
  * The chart resamples London's half day (24 December, trading to 12:30 and the closing auction to 12:35) as the store's
  * resample_bars does since V059: the 12:30 auction bar falls in the day's last 30-minute bar (12:00), closing it, and a
- * 12:40 bar after the auction is in none; the regular day before keeps its auction at 16:30 in the 16:00 bar.
+ * 12:40 bar after the auction is in none; the regular day before keeps its auction at 16:30 in the 16:00 bar. The NYSE's half
+ * days end at 13:00 as in the store since V060.
  */
 class EarlyCloseChartTest {
     private static final ZoneId LONDON = ZoneId.of("Europe/London");
@@ -48,5 +49,20 @@ class EarlyCloseChartTest {
         assertEquals(200, halfHours.close(last), "closed by the auction");
         assertEquals(5000 + 6 * 100, halfHours.volume(last), "its volume counts; the 12:40 bar is after the close");
         assertEquals(5000 + 6 * 100, halfHours.volume(16), "the 23rd's 16:30 auction is in its 16:00 bar");
+    }
+
+    @Test
+    void theNysesHalfDayEndsAt1300OnTheChartAsInTheStore() {
+        ZoneId newYork = ZoneId.of("America/New_York");
+        LocalDate day = LocalDate.of(2025, 11, 28); // the day after Thanksgiving: 13:00 close (V060)
+        List<IntervalBar> bars = new ArrayList<>();
+        for (LocalTime t = LocalTime.of(9, 30); !t.isAfter(LocalTime.of(13, 55)); t = t.plusMinutes(5)) {
+            double price = 100 + t.getHour() + t.getMinute() / 100.0;
+            bars.add(new IntervalBar(day.atTime(t).atZone(newYork).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime(), day, price, price, price, price, 100.0));
+        }
+        TimedBars halfHours = BarResampler.resample(ChartInputs.timed(new BarSeries("SPY", "5m", "us_equity", null, 252 * 78, bars, null)), ChartInterval.M30, true);
+        assertEquals(7, halfHours.size(), "09:30 to 12:30: bars from 13:00 are after the close");
+        assertEquals(112.55, halfHours.close(6), 1e-9, "the day's last bar closes with the 12:55 bar");
+        assertEquals(6 * 100, halfHours.volume(6), "12:30-12:55 only");
     }
 }

@@ -282,7 +282,8 @@ public final class ApiRoutes {
         org.sextant.engine.data.BarSeries s = engine.getBars(symbol, at, start, end, limit);
         // an empty range asks the store for the span only (a 30m series holds 100k bars)
         org.sextant.engine.data.TradingDays span = s.size() > 0 ? null : engine.getBarSpan(symbol, at);
-        Map<String, Object> answer = BarAnswers.withOutsideSession(BarAnswers.rows(s), engine.getBarsOutsideSession(symbol, at, start, end));
+        Map<String, Object> answer = BarAnswers.withNote(BarAnswers.withOutsideSession(BarAnswers.rows(s), engine.getBarsOutsideSession(symbol, at, start, end)),
+                engine.getVenueNote(symbol));
         return RowBound.cut(DataSpan.noted(answer, s.size(), s.symbol(), start, end, span == null ? null : span.first(),
                 span == null ? null : span.last()), limit, at, org.sextant.engine.data.PriceRepository.defaultIntervalNote(symbol, interval, at));
     }
@@ -474,6 +475,8 @@ public final class ApiRoutes {
             // the bar forecast's warning: from the whole series at the interval, worked out in the store and kept per data version (OutlierWarnings)
             String warning = engine.outlierWarning(symbol, interval);
             if (warning != null) bars.put("data_warning", warning);
+            String venue = engine.getVenueNote(symbol);
+            if (venue != null) bars.put("session_note", venue);
             return bars;
         }
         return forecastNotes(engine.getChartData(symbol, call.integer("days"), call.text("model"), call.integer("horizon"),

@@ -53,11 +53,19 @@ final class BarAnswers {
     static Map<String, Object> withOutsideSession(Map<String, Object> answer, long outside) {
         answer.put("outside_session", outside);
         if (outside > 0) {
+            TradingSession session = TradingSession.of((String) answer.get("session"));
+            String early = session.earlyCloseRule() == null ? "" : ", or after an early close (" + session.earlyCloseRule() + ")";
             answer.merge("note", outside + " stored bars in the dates asked fall outside the " + answer.get("session") + " session ("
-                    + TradingSession.of((String) answer.get("session")).hours() + "): on a weekend, before the open or after the close; "
+                    + session.hours() + "): on a weekend, before the open or after the close" + early + "; "
                     + "they are in no bar at any interval; run_select on bars shows them",
                     (before, added) -> before + "; " + added);
         }
+        return answer;
+    }
+
+    /** The answer with {@code note} added to its note (after what it says already); unchanged for a null note. */
+    static Map<String, Object> withNote(Map<String, Object> answer, String note) {
+        if (note != null) answer.merge("note", note, (before, added) -> before + "; " + added);
         return answer;
     }
 

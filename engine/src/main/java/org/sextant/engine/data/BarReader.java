@@ -293,6 +293,15 @@ public final class BarReader {
         return days.count(from, to);
     }
 
+    /**
+     * For a symbol read on Xetra's calendar (eu_equity) whose bars are another venue's (Euronext's 24 and 31 December, a Whit
+     * Monday): the note that says so and how to set the venue ({@link VenueFit#storedNote}); null otherwise. Kept per data version.
+     */
+    public String venueNote(String symbol) {
+        if (!TradingSession.EU_EQUITY.label().equals(sessionLabel(symbol))) return null;
+        return derived.get(symbol + "\0venue", store.commits(), () -> java.util.Optional.ofNullable(store.read(c -> VenueFit.storedNote(c, symbol)))).orElse(null);
+    }
+
     /** Per UTC date (a daily price: its date), how many stored bars of {@code counted} fall in no bar of their own interval (outside the session). */
     private OutsideDays outsideDays(String symbol, List<String> counted) {
         StringBuilder sql = new StringBuilder("SELECT d, count(*) FROM (");

@@ -166,6 +166,11 @@ public final class PriceRepository {
         return barReader.outsideSession(canonical(requireText(symbol)), BarInterval.of("interval", interval), from, to);
     }
 
+    /** For a bars symbol stored as eu_equity whose days are another venue's, the note that says how to set it; see {@link BarReader#venueNote}. */
+    public String venueNote(String symbol) {
+        return barReader.venueNote(canonical(requireText(symbol)));
+    }
+
     /** The first and last trading day of the bars {@link #bars(String, String, LocalDate, LocalDate)} reads, without reading them (null when none). */
     public TradingDays barSpan(String symbol, String interval) {
         return barReader.span(canonical(requireText(symbol)), BarInterval.of("interval", interval));

@@ -39,11 +39,13 @@ final class ResampleWindow {
 
     /**
      * The stored {@code from} bars the session leaves out (in no bar at any interval), with where each falls: columns ts
-     * (UTC open) and place ("weekend", "before the open", "after the close"). Parameters as {@link #sql}'s.
+     * (UTC open) and place ("weekend", "before the open", "after an early close", "after the close"). Parameters as {@link #sql}'s.
      */
     static String outside(BarInterval from) {
         return sourced(from) + " SELECT ts, CASE WHEN dayofweek(CAST(shifted AS DATE)) NOT BETWEEN 1 AND 5 THEN 'weekend' "
-                + "WHEN CAST(shifted AS TIME) < open_at THEN 'before the open' ELSE 'after the close' END AS place FROM source WHERE NOT (" + inSession(from) + ")";
+                + "WHEN CAST(shifted AS TIME) < open_at THEN 'before the open' "
+                // a bar a regular day would hold, after the day's early close (the NYSE's 13:00 half days, London's 12:30...)
+                + "WHEN CAST(shifted AS TIME) <= regular_close_at THEN 'after an early close' ELSE 'after the close' END AS place FROM source WHERE NOT (" + inSession(from) + ")";
     }
 
     private static boolean daily(BarInterval from) {
@@ -76,8 +78,9 @@ final class ResampleWindow {
                 + "FROM price_bars p, rule r WHERE p.symbol = ? AND p.interval = '" + from.label + "' "
                 + "AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts >= ?) AND (CAST(? AS TIMESTAMP) IS NULL OR p.ts < ?)), "
                 // the day's auction and close: an early close's (V059's session_early_closes) when the day has one, else the session's
-                + (daily(from) ? "source AS (SELECT * FROM stored)"
-                        : "source AS (SELECT s.* REPLACE (coalesce(e.auction_at, s.auction_at) AS auction_at, coalesce(e.close_at, s.close_at) AS close_at) "
+                + (daily(from) ? "source AS (SELECT *, close_at AS regular_close_at FROM stored)"
+                        : "source AS (SELECT s.* REPLACE (coalesce(e.auction_at, s.auction_at) AS auction_at, coalesce(e.close_at, s.close_at) AS close_at), "
+                        + "s.close_at AS regular_close_at "
                         + "FROM stored s LEFT JOIN session_early_closes e ON e.session = s.session AND e.day = CAST(s.shifted AS DATE))");
     }
 

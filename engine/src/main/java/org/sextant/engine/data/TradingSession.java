@@ -123,6 +123,20 @@ public enum TradingSession {
         return early;
     }
 
+    /**
+     * The session's early closes as a reader is told them ("13:00 New York on the NYSE's half days: the day after Thanksgiving,
+     * 3 July and 24 December"); null when it has none (six, fx, continuous). {@link #close} applies them.
+     */
+    public String earlyCloseRule() {
+        return switch (this) {
+            case US_EQUITY -> "13:00 New York on the NYSE's half days: the day after Thanksgiving, 3 July and 24 December";
+            case EU_EQUITY -> "14:00 Berlin on Xetra's last trading day of a year";
+            case LSE -> "12:30 London on the last weekdays before 25 December and 1 January";
+            case EURONEXT -> "14:00 Paris on 24 and 31 December";
+            case SIX, FX, CONTINUOUS -> null;
+        };
+    }
+
     /** Hours added to the session's clock to make a trading day a calendar day: 7 for fx (its day starts 17:00 New York), else 0. */
     public int shiftHours() {
         return this == FX ? 7 : 0;

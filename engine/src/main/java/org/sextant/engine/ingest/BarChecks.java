@@ -304,6 +304,9 @@ final class BarChecks {
             if ((long) v[6] > 0) notes.add(outsideNote(c, b, (long) v[6]));
             String holidays = VenueHolidayBars.note(c, b.symbol(), b.interval(), b.session());
             if (holidays != null) notes.add(holidays);
+            // a symbol stored as eu_equity before (its session is not guessed again) whose days are another venue's: how to set it
+            String venue = b.sessionNote() == null ? org.sextant.engine.data.VenueFit.storedNote(c, b.symbol()) : null;
+            if (venue != null) notes.add(venue);
             byFile.get(b.fileNo()).add(new ImportReport.BarCheck(b.symbol(), b.interval().label, b.session(), (long) v[0], (String) v[1], (String) v[2],
                     b.duplicates(), b.outOfOrder(), (long) v[3], (long) v[4], (String) v[5], (long) v[6], ch.changed(), ch.largestChangePct(), List.copyOf(notes)));
         }
@@ -336,7 +339,7 @@ final class BarChecks {
         Map<String, Long> places = b.interval().intraday() ? org.sextant.engine.data.OutsidePlaces.of(c, b.symbol(), b.interval()) : Map.of("weekend", outside);
         return String.format(java.util.Locale.ROOT, "%,d bar%s of %s %s %s outside the %s session (%s): %s; they are stored but in no bar of a read",
                 outside, outside == 1 ? "" : "s", b.symbol(), b.interval().label, outside == 1 ? "is" : "are", b.session(),
-                org.sextant.engine.data.TradingSession.of(b.session()).hours(), org.sextant.engine.data.OutsidePlaces.said(places));
+                org.sextant.engine.data.TradingSession.of(b.session()).hours(), org.sextant.engine.data.OutsidePlaces.said(places, org.sextant.engine.data.TradingSession.of(b.session())));
     }
 
     /**

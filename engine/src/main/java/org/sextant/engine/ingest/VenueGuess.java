@@ -5,7 +5,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -15,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.sextant.engine.data.TradingSession;
+import org.sextant.engine.data.VenueFit;
 
 /**
  * Which European venue a new symbol's bars trade on, when their days tell: Xetra, SIX, London and Euronext keep the same instant's
@@ -28,8 +28,6 @@ import org.sextant.engine.data.TradingSession;
 final class VenueGuess {
     private VenueGuess() {}
 
-    static final List<TradingSession> VENUES = List.of(TradingSession.EU_EQUITY, TradingSession.SIX, TradingSession.LSE, TradingSession.EURONEXT);
-
     /** A guess and what a reader is told of it: null note when nothing needs saying. */
     record Guess(String session, String note) {}
 
@@ -38,39 +36,10 @@ final class VenueGuess {
      * (the venue of the zone the times were read in, or null) settles a tie of venues other than Xetra.
      */
     static TradingSession byDays(Set<LocalDate> traded, TradingSession zoned) {
-        List<TradingSession> tied = bestFits(traded);
+        List<TradingSession> tied = VenueFit.bestFits(traded);
         if (tied.isEmpty() || tied.contains(TradingSession.EU_EQUITY)) return null;
         if (tied.size() == 1) return tied.get(0);
         return tied.contains(zoned) ? zoned : null;
-    }
-
-    /** The venues not ruled out whose holidays explain the most weekdays without bars (several when they tie); none for no bars. */
-    private static List<TradingSession> bestFits(Set<LocalDate> traded) {
-        if (traded.isEmpty()) return List.of();
-        LocalDate first = traded.stream().min(LocalDate::compareTo).get(), last = traded.stream().max(LocalDate::compareTo).get();
-        int bestSkipped = -1;
-        List<TradingSession> tied = new ArrayList<>();
-        for (TradingSession v : VENUES) {
-            int skipped = 0;
-            boolean ruledOut = false;
-            for (LocalDate d = first; !d.isAfter(last); d = d.plusDays(1)) {
-                if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY || !v.closed(d)) continue;
-                if (traded.contains(d)) {
-                    ruledOut = true;
-                    break;
-                }
-                skipped++;
-            }
-            if (ruledOut) continue;
-            if (skipped > bestSkipped) {
-                bestSkipped = skipped;
-                tied.clear();
-                tied.add(v);
-            } else if (skipped == bestSkipped) {
-                tied.add(v);
-            }
-        }
-        return tied;
     }
 
     /**
@@ -107,26 +76,26 @@ final class VenueGuess {
             if (venue != null) {
                 // a tie settled by the zone names the zone too
                 String fit = byDays(traded, null) == venue ? " and no other venue's (" : " and the times were read in " + e.getValue().getId() + " (";
-                out.put(e.getKey(), new Guess(venue.label(), "session " + venue.label() + " guessed: the bars' days fit " + name(venue)
+                out.put(e.getKey(), new Guess(venue.label(), "session " + venue.label() + " guessed: the bars' days fit " + VenueFit.name(venue)
                         + "'s holidays" + fit + skippedOnlyBy(venue, traded) + "); change it with: sextant session " + symbol + " eu_equity"));
                 continue;
             }
-            List<TradingSession> tied = bestFits(traded);
-            List<String> onXetraHolidays = tradedOnXetraHolidays(traded);
+            List<TradingSession> tied = VenueFit.bestFits(traded);
+            List<String> onXetraHolidays = VenueFit.tradedOnXetraHolidays(traded);
             if (tied.size() > 1 && !onXetraHolidays.isEmpty()) {
                 // no Xetra file, but no zone of theirs says whose: the reader is told the days and each venue's command
                 StringBuilder set = new StringBuilder();
                 for (TradingSession v : tied) {
-                    set.append(set.length() == 0 ? "if they are " + name(v) + "'s, set it with: " : "; if " + name(v) + "'s: ")
+                    set.append(set.length() == 0 ? "if they are " + VenueFit.name(v) + "'s, set it with: " : "; if " + VenueFit.name(v) + "'s: ")
                             .append("sextant session ").append(symbol).append(' ').append(v.label());
                 }
                 out.put(e.getKey(), new Guess("eu_equity", "session eu_equity (Xetra's holidays) kept: the bars on Xetra's holidays "
                         + String.join(", ", onXetraHolidays) + " are no Xetra's, but the days fit "
-                        + String.join(" and ", tied.stream().map(v -> name(v) + "'s").toList()) + " alike; " + set
+                        + String.join(" and ", tied.stream().map(v -> VenueFit.name(v) + "'s").toList()) + " alike; " + set
                         + " (or the set_trading_session tool)"));
             } else if (zoned != null) {
-                out.put(e.getKey(), new Guess("eu_equity", "session eu_equity (Xetra's holidays) kept: the bars' days do not tell " + name(zoned)
-                        + " from Xetra; if they are " + name(zoned) + "'s, set it with: sextant session " + symbol + " " + zoned.label()
+                out.put(e.getKey(), new Guess("eu_equity", "session eu_equity (Xetra's holidays) kept: the bars' days do not tell " + VenueFit.name(zoned)
+                        + " from Xetra; if they are " + VenueFit.name(zoned) + "'s, set it with: sextant session " + symbol + " " + zoned.label()
                         + " (or the set_trading_session tool)"));
             }
         }
@@ -144,20 +113,6 @@ final class VenueGuess {
         };
     }
 
-    private static String name(TradingSession venue) {
-        return switch (venue) {
-            case SIX -> "SIX";
-            case LSE -> "London";
-            case EURONEXT -> "Euronext";
-            default -> "Xetra";
-        };
-    }
-
-    /** The weekdays with bars that Xetra closes (Euronext's 24 and 31 December), at most five. */
-    private static List<String> tradedOnXetraHolidays(Set<LocalDate> traded) {
-        return traded.stream().sorted().filter(d -> d.getDayOfWeek().getValue() <= 5 && TradingSession.EU_EQUITY.closed(d)).limit(5)
-                .map(LocalDate::toString).toList();
-    }
 
     /**
      * What told it, at most five days each: the weekdays without bars that the venue closes and Xetra does not, and the days with

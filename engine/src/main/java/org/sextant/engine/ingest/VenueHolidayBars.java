@@ -26,13 +26,7 @@ final class VenueHolidayBars {
     /** "36 bars of SAP 30m are on Xetra holidays: 2025-04-18, 2025-04-21; ...", or null when none is (or the session is no European venue's). */
     static String note(Connection c, String symbol, BarInterval interval, String session) throws SQLException {
         TradingSession venue = TradingSession.named(session);
-        String name = venue == null ? null : switch (venue) {
-            case EU_EQUITY -> "Xetra";
-            case SIX -> "SIX";
-            case LSE -> "London";
-            case EURONEXT -> "Euronext";
-            default -> null;
-        };
+        String name = venue == null ? null : org.sextant.engine.data.VenueFit.name(venue);
         if (name == null || !interval.intraday()) return null;
         List<LocalDate> days = new ArrayList<>();
         long bars = 0;

@@ -40,7 +40,8 @@ public final class Migrations {
             "V056__backtest_oos_start.sql",
             "V057__european_venue_sessions.sql",
             "V058__euronext_session.sql",
-            "V059__early_close_auctions.sql");
+            "V059__early_close_auctions.sql",
+            "V060__nyse_half_day_closes.sql");
 
     private Migrations() {}
 

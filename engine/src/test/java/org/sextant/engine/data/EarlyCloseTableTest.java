@@ -13,8 +13,9 @@ import org.sextant.engine.store.Store;
 import org.sextant.engine.testing.SampleStoreCopy;
 
 /**
- * resample_bars finds a day's early close in session_early_closes (V059): it must hold exactly the days the engine's
- * calendars close early, 1990-2100, at the same time, with the auction's last instant 5 minutes on (as on a regular day).
+ * resample_bars finds a day's early close in session_early_closes (V059, the NYSE's V060): it must hold exactly the days the engine's
+ * calendars close early, 1990-2100, at the same time, with the auction's last instant 5 minutes on (as on a regular day; us_equity's
+ * last bar opens before the close).
  */
 class EarlyCloseTableTest {
     @TempDir Path tmp;
@@ -23,11 +24,13 @@ class EarlyCloseTableTest {
     void theTableHoldsTheCalendarsEarlyCloses() {
         List<String> calendars = new ArrayList<>();
         for (TradingSession s : TradingSession.values()) {
-            if (s == TradingSession.US_EQUITY || s.open() == null) continue; // us_equity has no closing auction in resample_bars
+            if (s.open() == null) continue;
             LocalTime regular = s.close(LocalDate.of(2025, 3, 12));
+            // a day's bars may open until its auction's end, 5 minutes after the close; us_equity's bar at the close is after it (V060)
+            int auctionMinutes = s == TradingSession.US_EQUITY ? 0 : 5;
             for (LocalDate d = LocalDate.of(1990, 1, 1); d.getYear() <= 2100; d = d.plusDays(1)) {
                 if (s.closed(d) || s.close(d).equals(regular)) continue;
-                calendars.add(s.label() + " " + d + " " + s.close(d) + " " + s.close(d).plusMinutes(5).minusNanos(1000));
+                calendars.add(s.label() + " " + d + " " + s.close(d) + " " + s.close(d).plusMinutes(auctionMinutes).minusNanos(1000));
             }
         }
         try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("t.duckdb"), tmp.resolve("staging"))) {
@@ -45,6 +48,8 @@ class EarlyCloseTableTest {
             calendars.sort(java.util.Comparator.comparing((String l) -> l.startsWith("lse ")).thenComparing(l -> l.startsWith("euronext ")).thenComparing(l -> l));
             assertEquals(calendars.size(), table.size(), "early-close days");
             assertEquals(calendars, table);
+            assertEquals(NyseCalendarTest.PUBLISHED_EARLY, table.stream().filter(l -> l.matches("us_equity 202[4-6]-.*")).map(l -> l.split(" ")[1]).toList(),
+                    "the NYSE's published half days of 2024-2026 (nyse.com, Holidays and Trading Hours)");
         }
     }
 }

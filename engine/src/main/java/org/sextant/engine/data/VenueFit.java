@@ -1,0 +1,124 @@
+package org.sextant.engine.data;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Which European venue's calendar a symbol's bar days fit: Xetra, SIX, London and Euronext keep the same instant's hours, so
+ * only the days tell them apart. A venue is ruled out by bars on one of its weekday holidays, or by a bar opening after its
+ * early close's auction (Euronext's 24 December trades to 14:05 Paris, London's ends at 12:35 London); of the rest, the ones
+ * whose holidays explain the most weekdays without bars fit best. The import's guess (VenueGuess) and the note on a symbol
+ * stored as eu_equity whose bars are not Xetra's ({@link #storedNote}) use it.
+ */
+public final class VenueFit {
+    private VenueFit() {}
+
+    /** The European venues, Xetra (eu_equity) first: a tie with it keeps eu_equity. */
+    public static final List<TradingSession> VENUES = List.of(TradingSession.EU_EQUITY, TradingSession.SIX, TradingSession.LSE, TradingSession.EURONEXT);
+
+    /** The venue's name as a reader is told it: Xetra, SIX, London, Euronext; null for a session that is no European venue. */
+    public static String name(TradingSession venue) {
+        return switch (venue) {
+            case EU_EQUITY -> "Xetra";
+            case SIX -> "SIX";
+            case LSE -> "London";
+            case EURONEXT -> "Euronext";
+            case US_EQUITY, FX, CONTINUOUS -> null;
+        };
+    }
+
+    /** The venues not ruled out by the traded days whose holidays explain the most weekdays without bars (several when they tie); none for no days. */
+    public static List<TradingSession> bestFits(java.util.Set<LocalDate> traded) {
+        Map<LocalDate, LocalDateTime> noTimes = new TreeMap<>();
+        for (LocalDate d : traded) noTimes.put(d, null);
+        return bestFits(noTimes);
+    }
+
+    /**
+     * As {@link #bestFits(java.util.Set)}, with each day's last bar's opening (UTC; null: not known) ruling out a venue whose early
+     * close that day ended before it.
+     */
+    public static List<TradingSession> bestFits(Map<LocalDate, LocalDateTime> lastBarByDay) {
+        if (lastBarByDay.isEmpty()) return List.of();
+        LocalDate first = lastBarByDay.keySet().stream().min(LocalDate::compareTo).get(), last = lastBarByDay.keySet().stream().max(LocalDate::compareTo).get();
+        int bestSkipped = -1;
+        List<TradingSession> tied = new ArrayList<>();
+        for (TradingSession v : VENUES) {
+            int skipped = 0;
+            boolean ruledOut = endedBefore(v, lastBarByDay);
+            for (LocalDate d = first; !ruledOut && !d.isAfter(last); d = d.plusDays(1)) {
+                if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY || !v.closed(d)) continue;
+                if (lastBarByDay.containsKey(d)) ruledOut = true;
+                else skipped++;
+            }
+            if (ruledOut) continue;
+            if (skipped > bestSkipped) {
+                bestSkipped = skipped;
+                tied.clear();
+            }
+            if (skipped == bestSkipped) tied.add(v);
+        }
+        return tied;
+    }
+
+    /** Whether a day the venue closes early holds a bar opening after that day's last instant (its auction's end). */
+    private static boolean endedBefore(TradingSession v, Map<LocalDate, LocalDateTime> lastBarByDay) {
+        for (Map.Entry<LocalDate, LocalDateTime> e : lastBarByDay.entrySet()) {
+            if (e.getValue() == null || v.closed(e.getKey())) continue;
+            LocalTime close = v.close(e.getKey());
+            if (close.equals(regularClose(v))) continue;
+            LocalTime lastOpen = EarlyCloseYears.lastOpen(v, close);
+            LocalDateTime local = e.getValue().atOffset(ZoneOffset.UTC).atZoneSameInstant(v.zone()).toLocalDateTime();
+            if (local.toLocalDate().equals(e.getKey()) && local.toLocalTime().isAfter(lastOpen)) return true;
+        }
+        return false;
+    }
+
+    private static LocalTime regularClose(TradingSession v) {
+        return v.close(LocalDate.of(2025, 3, 12)); // a Wednesday every venue trades in full
+    }
+
+    /** The weekdays with bars that Xetra closes (Euronext's 24 and 31 December), at most five, oldest first. */
+    public static List<String> tradedOnXetraHolidays(java.util.Collection<LocalDate> traded) {
+        return traded.stream().sorted().filter(d -> d.getDayOfWeek().getValue() <= 5 && TradingSession.EU_EQUITY.closed(d)).limit(5)
+                .map(LocalDate::toString).toList();
+    }
+
+    /**
+     * For a symbol read on Xetra's calendar (eu_equity) whose intraday bars are not Xetra's (bars on Xetra's weekday holidays)
+     * and whose days fit other venues: what to tell a reader, with the command that sets the venue; null otherwise (another
+     * session, no intraday bars, Xetra fits, or no venue does).
+     */
+    public static String storedNote(Connection c, String symbol) throws SQLException {
+        Map<LocalDate, LocalDateTime> lastBar = new TreeMap<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT CAST(timezone('Europe/Berlin', timezone('UTC', b.ts)) AS DATE) AS d, max(b.ts) FROM bars b "
+                + "JOIN symbol_sessions s USING (symbol) WHERE b.symbol = ? AND s.session = 'eu_equity' AND b.interval NOT IN ('1d', '1w', '1mo') GROUP BY d")) {
+            p.setString(1, symbol);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) lastBar.put(r.getObject(1, LocalDate.class), r.getTimestamp(2).toLocalDateTime());
+            }
+        }
+        List<TradingSession> fits = bestFits(lastBar);
+        if (fits.isEmpty() || fits.contains(TradingSession.EU_EQUITY)) return null;
+        List<String> onXetraHolidays = tradedOnXetraHolidays(lastBar.keySet());
+        StringBuilder set = new StringBuilder();
+        for (TradingSession v : fits) {
+            set.append(set.length() == 0 ? "if it trades on " + name(v) + ", set it with: " : "; if on " + name(v) + ": ")
+                    .append("sextant session ").append(symbol).append(' ').append(v.label());
+        }
+        return symbol + " is read on Xetra's calendar (eu_equity), but it has bars on Xetra's holidays " + String.join(", ", onXetraHolidays)
+                + " and its days fit " + String.join(" and ", fits.stream().map(v -> name(v) + "'s").toList()) + (fits.size() > 1 ? " alike" : "")
+                + ": its half days and holidays are read as Xetra's until set; " + set + " (or the set_trading_session tool)";
+    }
+}

@@ -1,0 +1,80 @@
+package org.sextant.engine.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.data.BarInterval;
+import org.sextant.engine.data.BarReader;
+import org.sextant.engine.data.IntervalBar;
+import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
+
+/**
+ * The migrations hold early closes for 1990-2100 only; bars of other years are read with their early closes too: the
+ * import adds the years' rows from the calendars, so the NYSE's half day of 1987 and London's of 2101 end as 2025's do.
+ */
+class EarlyCloseYearsTest {
+    @TempDir Path tmp;
+
+    private Path fiveMinuteBars(String symbol, LocalDate day, LocalTime open, LocalTime last) throws Exception {
+        StringBuilder csv = new StringBuilder("timestamp,close,volume\n");
+        for (LocalTime t = open; !t.isAfter(last); t = t.plusMinutes(5)) {
+            csv.append(day.atTime(t).toString().replace('T', ' ')).append(":00,").append(100 + t.getHour() + t.getMinute() / 100.0).append(",100\n");
+        }
+        return Files.writeString(tmp.resolve(symbol + ".csv"), csv);
+    }
+
+    private static long rows(Store store, String where) {
+        return store.read(c -> {
+            try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet r = st.executeQuery("SELECT count(*) FROM session_early_closes WHERE " + where)) {
+                r.next();
+                return r.getLong(1);
+            }
+        });
+    }
+
+    @Test
+    void theNysesHalfDayOf1987EndsAt1300() throws Exception {
+        LocalDate day = LocalDate.of(1987, 11, 27); // the day after Thanksgiving 1987
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("u.duckdb"), tmp.resolve("staging"))) {
+            assertEquals(0, rows(store, "year(day) < 1990"), "the migrations start at 1990");
+            new PriceImporter(store, PriceRules.defaults(), ZoneId.of("America/New_York"))
+                    .importFiles(List.of(fiveMinuteBars("SPY", day, LocalTime.of(9, 30), LocalTime.of(13, 55))));
+            BarReader reader = new BarReader(store);
+            List<IntervalBar> bars = reader.read("SPY", BarInterval.M30, day, day).bars();
+            assertEquals(7, bars.size(), "09:30 to 12:30, as on 2025's half day");
+            assertEquals(12, reader.outsideSession("SPY", BarInterval.M5, day, day), "13:00-13:55: after the early close");
+            assertEquals(bars, VenueClosingAuctionTest.macro(store, "SPY", "30m", day), "resample_bars knows the day too");
+            assertEquals(1, rows(store, "session = 'eu_equity' AND day = DATE '1987-12-30' AND auction_at = TIME '14:00'"),
+                    "every session's early closes of the year: the symbol's session may be set later");
+            assertEquals(0, rows(store, "year(day) < 1990 AND year(day) <> 1987"), "only the year the bars span");
+
+            // the same file again: the year's rows are there already, kept
+            new PriceImporter(store, PriceRules.defaults(), ZoneId.of("America/New_York"))
+                    .importFiles(List.of(fiveMinuteBars("SPY", day, LocalTime.of(9, 30), LocalTime.of(13, 55))));
+            assertEquals(2, rows(store, "session = 'us_equity' AND year(day) = 1987"), "27 November and 24 December (3 July 1987 was the observed Independence Day)");
+        }
+    }
+
+    @Test
+    void londonsHalfDayOf2101EndsWithTheAuctionAt1230() throws Exception {
+        LocalDate day = LocalDate.of(2101, 12, 23); // a Friday: the last weekday before 25 December
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("l.duckdb"), tmp.resolve("staging"))) {
+            PriceRules rules = new PriceRules(PriceRules.DEFAULT_MIN, LocalDate.of(2102, 12, 31)); // settings.json's import.max_date widened
+            new PriceImporter(store, rules, ZoneId.of("Europe/London")).importFiles(List.of(fiveMinuteBars("VOD", day, LocalTime.of(8, 0), LocalTime.of(12, 40))));
+            VenueClosingAuctionTest.setSession(store, "VOD", "lse");
+            BarReader reader = new BarReader(store);
+            List<IntervalBar> bars = reader.read("VOD", BarInterval.M30, day, day).bars();
+            assertEquals(9, bars.size(), "08:00 to 12:00, the 12:30 auction's bar in the 12:00 bar");
+            assertEquals(100 + 12 + 0.30, bars.get(8).close(), 1e-9, "the day closes at the auction's bar");
+            assertEquals(2, reader.outsideSession("VOD", BarInterval.M5, day, day), "12:35 and 12:40: from the auction's end");
+        }
+    }
+}
