@@ -83,7 +83,8 @@ final class Tickers {
 
     /**
      * SQL of a symbol cell {@code cell} as the ticker it holds: trimmed, uppercased, and a ' before = + - @ taken off (a
-     * spreadsheet-safe CSV the app wrote, docs/data.md), so that the ticker rule judges what the cell means.
+     * spreadsheet-safe CSV the app wrote, docs/data.md), so that the ticker rule judges what the cell means; a cell that
+     * starts with = + - @ without that ' gets a mark no ticker holds, so it is refused (and shown without the mark).
      */
     static String cellSql(String cell) {
         String u = "upper(trim(" + cell + "))";
