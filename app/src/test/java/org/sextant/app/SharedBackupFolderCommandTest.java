@@ -37,6 +37,27 @@ class SharedBackupFolderCommandTest {
         assertTrue(!HomeId.of(b).equals(HomeId.of(a)), "the copy took its own id");
     }
 
+    /** Session 46: a copied home whose backups/ is a link to a shared folder took the original's backups there for its own. */
+    @Test
+    void aCopiedHomesBareRestoreTakesNoneOfTheOriginalsBackupsThroughALinkedBackupsFolder() throws Exception {
+        Path shared = Files.createDirectories(dir.resolve("shared"));
+        SextantHome a = new SextantHome(Files.createDirectories(dir.resolve("a")));
+        Files.createSymbolicLink(a.root().resolve("backups"), shared);
+        Sextant.open(a).close(); // its first start takes a backup, into the shared folder
+        SextantHome b = new SextantHome(dir.resolve("b"));
+        try (java.util.stream.Stream<Path> all = Files.walk(a.root())) { // as cp -a: the link copied as a link
+            for (Path p : all.toList()) {
+                Files.copy(p, b.root().resolve(a.root().relativize(p).toString()), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            }
+        }
+        err.reset();
+        assertEquals(1, Main.run("--home", b.root().toString(), "restore"), err.toString());
+        assertTrue(err.toString().startsWith("error [FILE]: none of the 1 files named sextant-*.duckdb in " + b.root().resolve("backups") + " is a backup of this home"),
+                err.toString());
+        assertTrue(Files.list(b.dataDir()).noneMatch(p -> p.getFileName().toString().startsWith("replaced-")), "the copy's store was left in place");
+        assertTrue(!HomeId.of(b).equals(HomeId.of(a)), "the copy took its own id");
+    }
+
     @Test
     void anotherHomesBackupIsListedAsItsAndRestoredOnlyWithTheFlag() throws Exception {
         SextantHome a = new SextantHome(dir.resolve("a"));

@@ -3,12 +3,19 @@ package org.sextant.contract;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The one rule for a file of SEXTANT_HOME that the app or the launcher reads on a client's request
@@ -19,8 +26,10 @@ import java.util.Objects;
  * open), and once open the path must still name the same regular file, or nothing is read (a whole-file read tries
  * again a few times: the app replaces its own files by a rename, which is no swap, and state.json or a job record
  * rewritten as it was read came back unreadable).
- * Java cannot open without blocking, so a FIFO swapped in between the check and the open (a
- * microsecond window) still blocks that one reader; every other case answers at once.
+ * A FIFO swapped in between the check and the open is not waited on either ({@link #openForReading}): the file is opened
+ * read-write where its mode lets the app (a FIFO opened so returns at once, where a read-only open waits for a writer;
+ * nothing is written), and what was opened is refused when it is a pipe, told by the open channel itself (a pipe cannot
+ * seek), not by the path. Every case answers at once.
  */
 public final class HomeFile {
     private HomeFile() {}
@@ -94,14 +103,90 @@ public final class HomeFile {
     static InputStream open(Path file, Runnable betweenCheckAndOpen) throws IOException {
         BasicFileAttributes before = regular(file);
         betweenCheckAndOpen.run();
-        InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS);
+        FileChannel in = openForReading(file, LinkOption.NOFOLLOW_LINKS);
         try {
             BasicFileAttributes after = regular(file);
             if (!Objects.equals(before.fileKey(), after.fileKey())) throw new Replaced(file);
-            return in;
+            return Channels.newInputStream(in);
         } catch (IOException | RuntimeException e) {
             in.close();
             throw e;
+        }
+    }
+
+    /**
+     * {@code file} opened to be read, never waiting on a FIFO that stands at the path when it is opened (put there after
+     * any check of the path): opened read-write where the app may write it, which a FIFO answers at once, and refused
+     * ({@link NotRegular}, "a pipe") when what opened cannot seek. Where the app may not write it (its mode, a read-only
+     * disk) it is opened read-only, waiting at most {@link #READ_ONLY_OPEN_WAIT_MS} for the open: a regular file opens
+     * in microseconds, a FIFO only when someone writes to it. {@code options}: {@link LinkOption#NOFOLLOW_LINKS} for a
+     * home file (a link is refused by the open), none for a file the user named.
+     */
+    public static FileChannel openForReading(Path file, LinkOption... options) throws IOException {
+        if (WINDOWS) return FileChannel.open(file, withOptions(options, StandardOpenOption.READ)); // no FIFO stands in a Windows folder
+        return openForReading(file, true, options);
+    }
+
+    private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
+    /** How long a read-only open may take before the file is refused as one that waits (a FIFO); a regular file's takes microseconds. */
+    static final long READ_ONLY_OPEN_WAIT_MS = 2_000;
+
+    /** As {@link #openForReading(Path, LinkOption...)}; {@code readWriteFirst} false takes the read-only way (tests run as root, who may write any FIFO). */
+    static FileChannel openForReading(Path file, boolean readWriteFirst, LinkOption... options) throws IOException {
+        FileChannel ch = null;
+        if (readWriteFirst) {
+            try {
+                ch = FileChannel.open(file, withOptions(options, StandardOpenOption.READ, StandardOpenOption.WRITE));
+            } catch (java.nio.file.NoSuchFileException gone) {
+                throw gone;
+            } catch (IOException notWritable) { // no write permission, a read-only file system, a folder: the read-only way says which
+                ch = null;
+            }
+        }
+        if (ch == null) ch = openReadOnlyWithin(file, withOptions(options, StandardOpenOption.READ));
+        try {
+            ch.position(); // a pipe cannot seek: "Illegal seek"; a regular file (and a device) can
+            return ch;
+        } catch (IOException pipe) {
+            ch.close();
+            throw new NotRegular(file, "is not a regular file (a pipe, socket or device), not read");
+        }
+    }
+
+    private static java.nio.file.OpenOption[] withOptions(LinkOption[] links, java.nio.file.OpenOption... open) {
+        java.nio.file.OpenOption[] all = java.util.Arrays.copyOf(open, open.length + links.length, java.nio.file.OpenOption[].class);
+        System.arraycopy(links, 0, all, open.length, links.length);
+        return all;
+    }
+
+    /** The read-only open on a thread of its own, given up after the wait: a FIFO's open returns only when a writer comes. */
+    private static FileChannel openReadOnlyWithin(Path file, java.nio.file.OpenOption[] options) throws IOException {
+        CompletableFuture<FileChannel> opened = new CompletableFuture<>();
+        Thread opener = new Thread(() -> {
+            try {
+                FileChannel ch = FileChannel.open(file, options);
+                if (!opened.complete(ch)) ch.close(); // given up on meanwhile: closed, never leaked
+            } catch (Throwable e) {
+                opened.completeExceptionally(e);
+            }
+        }, "sextant-open-" + file.getFileName());
+        opener.setDaemon(true); // a FIFO nobody writes keeps it waiting; it must not keep the app from exiting
+        opener.start();
+        try {
+            return opened.get(READ_ONLY_OPEN_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException waits) {
+            opened.completeExceptionally(new NotRegular(file, "did not open at once (a pipe put in its place?), not read"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            opened.completeExceptionally(new java.io.InterruptedIOException(file + ": interrupted while it was opened"));
+        } catch (ExecutionException failed) {
+            // said below, as the future holds it
+        }
+        try {
+            return opened.join(); // done by now: the channel if it opened just as the wait ended (a regular file), else why not
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof IOException io) throw io;
+            throw new IOException(file + ": " + e.getCause(), e.getCause());
         }
     }
 

@@ -2,11 +2,14 @@ package org.sextant.contract;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -82,6 +85,100 @@ class HomeFileTest {
         }));
         assertEquals("was replaced while it was opened, not read", always.why());
         assertEquals(HomeFile.REPLACED_TRIES, swaps[0]);
+    }
+
+    /**
+     * Session 46: a FIFO swapped in between the check and the open blocked that reader until someone wrote to it. It is
+     * opened read-write (which a FIFO answers at once) and refused as a pipe by the open channel. Without the fix the
+     * open waits; the valve then opens the FIFO itself (so the test ends) and the test fails on the valve having been needed.
+     */
+    @Test
+    void aFifoSwappedInBetweenTheCheckAndTheOpenIsRefusedNotWaitedOn(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("state.json"), "{}");
+        assumeTrue(mkfifo(dir.resolve("probe")), "mkfifo is needed");
+        try (Valve valve = new Valve(f)) {
+            HomeFile.NotRegular refused = assertThrows(HomeFile.NotRegular.class, () -> HomeFile.open(f, () -> {
+                move(f, dir.resolve("was-state.json"));
+                assertTrue(mkfifo(f));
+            }));
+            assertFalse(valve.neededToEnd(), "the open waited on the FIFO until the test's valve wrote to it");
+            assertEquals("is not a regular file (a pipe, socket or device), not read", refused.why());
+        }
+    }
+
+    /** Where the file may not be written (its mode, a read-only disk) the open is read-only and a FIFO there is given up on after the wait. */
+    @Test
+    void theReadOnlyWayGivesUpOnAFifoAndStillOpensARegularFile(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("app.json");
+        assumeTrue(mkfifo(fifo), "mkfifo is needed");
+        try (Valve valve = new Valve(fifo)) {
+            HomeFile.NotRegular refused = assertThrows(HomeFile.NotRegular.class, () -> HomeFile.openForReading(fifo, false, LinkOption.NOFOLLOW_LINKS));
+            assertFalse(valve.neededToEnd(), "given up on, not waited on");
+            assertEquals("did not open at once (a pipe put in its place?), not read", refused.why());
+        }
+        Path regular = Files.writeString(dir.resolve("settings.json"), "{\"a\": 1}");
+        try (var ch = HomeFile.openForReading(regular, false, LinkOption.NOFOLLOW_LINKS)) {
+            assertEquals(8, ch.size());
+        }
+        try (var in = HomeFile.open(regular)) {
+            assertArrayEquals("{\"a\": 1}".getBytes(), in.readAllBytes(), "the read-write way reads it");
+        }
+        assertEquals("{\"a\": 1}", Files.readString(regular), "and writes nothing");
+    }
+
+    private static boolean mkfifo(Path at) {
+        try {
+            return new ProcessBuilder("mkfifo", at.toString()).start().waitFor() == 0;
+        } catch (java.io.IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Opens the FIFO for writing if the code under test is still waiting on it after a minute, so that a failing test ends
+     * instead of hanging, and says whether it had to; closing it also releases an opener the read-only way left waiting.
+     */
+    private static final class Valve implements AutoCloseable {
+        private final Path fifo;
+        private final java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        private final java.util.concurrent.atomic.AtomicBoolean needed = new java.util.concurrent.atomic.AtomicBoolean();
+        private final Thread thread;
+
+        Valve(Path fifo) {
+            this.fifo = fifo;
+            thread = new Thread(() -> {
+                try {
+                    if (!done.await(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                        needed.set(true);
+                        release();
+                    }
+                } catch (InterruptedException ignored) {
+                    // the test ended
+                }
+            });
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        boolean neededToEnd() {
+            done.countDown();
+            return needed.get();
+        }
+
+        private void release() {
+            try (RandomAccessFile writer = new RandomAccessFile(fifo.toFile(), "rw")) { // read-write: never waits itself
+                writer.getFD();
+            } catch (java.io.IOException gone) {
+                // swapped back or deleted: nothing waits on it
+            }
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            done.countDown();
+            thread.join();
+            if (Files.exists(fifo, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(fifo, LinkOption.NOFOLLOW_LINKS)) release();
+        }
     }
 
     private static void move(Path from, Path to) {

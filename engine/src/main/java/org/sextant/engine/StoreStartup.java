@@ -1,5 +1,6 @@
 package org.sextant.engine;
 
+import org.sextant.engine.home.HomeId;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.ingest.SampleUniverse;
 import org.sextant.engine.ingest.StagedFile;
@@ -17,6 +18,7 @@ final class StoreStartup {
         int leftovers = StagedFile.removeLeftovers(home.stagingDir());
         if (leftovers > 0) org.slf4j.LoggerFactory.getLogger(Sextant.class).info("removed {} staging file(s) left by an interrupted import", leftovers);
         store.afterCheckpoint(new RollingBackups(home, RollingBackups.Policy.of(home))::takeIfDue);
+        HomeId.atStart(home); // a copy tells itself at its start, while the original it copies is surely still there
         if (SampleUniverse.loadIfEmpty(store)) store.checkpoint(); // a kill right after the first start leaves a store that opens
         return store;
     }

@@ -79,6 +79,20 @@ public final class HomeId {
         }
     }
 
+    /**
+     * As {@link #of}, at the start of the engine that writes the home: a copy takes its own id (and says so in the log) now,
+     * not at its first backup, when the original may be moved or gone and the copy would keep the shared id as a moved home.
+     * A home-id that cannot be read is warned with its fix and costs nothing here: the backups refuse and name it.
+     */
+    public static void atStart(SextantHome home) {
+        try {
+            of(home);
+        } catch (RuntimeException unreadable) {
+            org.slf4j.LoggerFactory.getLogger(HomeId.class).warn("this home's id was not read at start: {}; fix: {}", unreadable.getMessage(),
+                    unreadable instanceof SextantException e ? e.fix() : "remove " + home.root().resolve(FILE) + ": a new id is made at the next start");
+        }
+    }
+
     /** The home's id lock held; closing releases it (a file system without locks, a share, keeps only this JVM's threads apart). */
     private record Locked(FileChannel channel) implements AutoCloseable {
         @Override public void close() throws IOException { channel.close(); } // closing the channel releases its lock

@@ -100,7 +100,7 @@ final class BarImport {
                 throw SextantException.invalid(name, at + ", column " + name + ": not a number", bar.numbers().decimal() == ','
                         ? "write prices and volumes as numbers like the rest of this file (1,2345 or 1.234,56)" : "write prices and volumes as plain numbers (1.2345)");
             }
-            if (r.getString(4) == null || r.getString(4).isEmpty() || !Tickers.valid(r.getString(4))) {
+            if (r.getString(4) == null || r.getString(4).isEmpty() || !Tickers.validCell(r.getString(4))) {
                 String name = bar.header().get(bar.symbolCol());
                 if (r.getString(4) != null && !r.getString(4).isEmpty()) throw Tickers.notATicker(name, at + ", column " + name, r.getString(4));
                 throw SextantException.invalid(name, at + ", column " + name + ": the symbol is missing", "fill in the ticker on every line");

@@ -25,6 +25,7 @@ final class CsvErrors {
      */
     static SextantException unreadable(String file, java.io.IOException e) {
         if (e instanceof SizeAtOpen.Grew grew) return grew.refusal(file);
+        if (e instanceof org.sextant.contract.HomeFile.NotRegular notRegular) return notAFile(file, notRegular);
         if (e instanceof java.nio.charset.CharacterCodingException) {
             SextantException binary = TextEncoding.binary(file);
             return new SextantException(binary.reason(), binary.getMessage(), binary.field(), binary.fix(), e);
@@ -32,6 +33,12 @@ final class CsvErrors {
         String why = e instanceof java.nio.file.NoSuchFileException ? "no such file" : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
                 : e.getMessage();
         return SextantException.invalid("paths", file + ": cannot read (" + why + ")", "check that the file exists and is readable");
+    }
+
+    /** A pipe (or device) found at the file's path when it was opened, after the import had checked it: refused, never waited on. */
+    static SextantException notAFile(String file, org.sextant.contract.HomeFile.NotRegular e) {
+        return SextantException.invalid("paths", file + ": " + e.why() + "; nothing was imported",
+                "give the path of a complete CSV or Parquet file, one nothing replaces while it is imported");
     }
 
     /**

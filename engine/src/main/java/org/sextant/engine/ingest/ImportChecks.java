@@ -139,7 +139,7 @@ final class ImportChecks {
                 }
                 if (!d.equals(date)) continue;
                 if (l.symbolCol() >= 0) {
-                    String cell = l.symbolCol() < cells.size() ? cells.get(l.symbolCol()).trim().toUpperCase() : "";
+                    String cell = l.symbolCol() < cells.size() ? Tickers.cellOf(cells.get(l.symbolCol())) : ""; // as the import read it
                     if (!cell.equals(symbol == null ? "" : symbol)) continue;
                 }
                 if (++seen == occurrence) return start + lineBreaks(cells.subList(0, Math.max(0, Math.min(l.symbolCol(), cells.size()))));

@@ -162,7 +162,7 @@ public final class PriceDeletion {
      * spreadsheet would run as a formula get a leading ' ({@link org.sextant.engine.exchange.CsvWriter#asText}), which the import reads back.
      */
     private Path keep(Connection c, String sym, String interval, String stamp, SymbolDescription described) throws Exception {
-        String symbol = ImportBatch.literal(org.sextant.engine.exchange.CsvWriter.asText(sym)) + " AS symbol"; // =A1 stored before: '=A1, as its text cells
+        String symbol = ImportBatch.literal(Tickers.keptCell(sym)) + " AS symbol"; // =A1 or -5 stored before: '=A1, '-5, which the import reads back
         String select = interval.equals(DAILY)
                 ? "SELECT " + symbol + ", date, open, high, low, close, adj_close, volume" + descriptionColumns(described) + " FROM prices WHERE symbol = "
                         + ImportBatch.literal(sym) + " ORDER BY date"

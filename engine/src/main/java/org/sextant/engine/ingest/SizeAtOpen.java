@@ -3,7 +3,6 @@ package org.sextant.engine.ingest;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.sextant.engine.SextantException;
@@ -26,9 +25,10 @@ public final class SizeAtOpen extends FilterInputStream {
 
     /** {@code path} opened for reading, bounded by its size once open. */
     public static InputStream open(Path path) throws IOException {
-        InputStream in = Files.newInputStream(path);
+        // a pipe put at the path after the import checked it is refused at once, never waited on; the size is the opened file's
+        java.nio.channels.FileChannel in = org.sextant.contract.HomeFile.openForReading(path);
         try {
-            return new SizeAtOpen(in, Files.size(path));
+            return new SizeAtOpen(java.nio.channels.Channels.newInputStream(in), in.size());
         } catch (IOException | RuntimeException e) {
             in.close();
             throw e;

@@ -51,7 +51,7 @@ public final class StagedFile implements AutoCloseable {
 
     /** As above, a CSV's line endings judged by {@code endings}. */
     static StagedFile of(Path source, Path stagingDir, String file, Endings endings) {
-        return of(source, stagingDir, file, true, Files::newInputStream, Files::newOutputStream, endings);
+        return of(source, stagingDir, file, true, StagedFile::openUsersFile, Files::newOutputStream, endings);
     }
 
     /** Which line of a staged CSV first ends otherwise than line 1, said with both kinds; null when it is read as it is. */
@@ -71,6 +71,11 @@ public final class StagedFile implements AutoCloseable {
         InputStream open(Path real) throws IOException;
     }
 
+    /** The user's file opened to be copied: a pipe put at the path after the import checked it is refused, never waited on. */
+    private static InputStream openUsersFile(Path real) throws IOException {
+        return java.nio.channels.Channels.newInputStream(org.sextant.contract.HomeFile.openForReading(real));
+    }
+
     /** Opens the staging copy for writing: the file system's, or in a test one whose writes fail as a full disk's do. */
     interface Sink {
         OutputStream open(Path target) throws IOException;
@@ -82,7 +87,7 @@ public final class StagedFile implements AutoCloseable {
      * staging folder, not the file, and leaves no part of the copy behind.
      */
     static StagedFile of(Path source, Path stagingDir, String file, boolean link, Sink sink) {
-        return of(source, stagingDir, file, link, Files::newInputStream, sink);
+        return of(source, stagingDir, file, link, StagedFile::openUsersFile, sink);
     }
 
     /** As above, the user's file opened through {@code source}: a file that cannot be opened is unreadable, whatever staging is. */
@@ -287,6 +292,7 @@ public final class StagedFile implements AutoCloseable {
     }
 
     private static SextantException unreadable(String file, IOException e) {
+        if (e instanceof org.sextant.contract.HomeFile.NotRegular notRegular) return CsvErrors.notAFile(file, notRegular);
         return SextantException.invalid("paths", file + ": cannot read (" + e.getMessage() + ")", "check that the file exists and is readable");
     }
 

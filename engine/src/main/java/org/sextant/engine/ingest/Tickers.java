@@ -16,6 +16,12 @@ final class Tickers {
     // runs as a formula (attack 31 F1: =A1, -2-3); symbols stored before are still read, listed and deleted
     private static final String TICKER_REGEX = "[A-Za-z0-9._^][A-Za-z0-9._^=-]{0," + (MAX_CHARS - 1) + "}|[A-Za-z0-9_^][A-Za-z0-9_^=-]{0,18}/[A-Za-z0-9_^=-]{1,20}";
     private static final Pattern TICKER = Pattern.compile(TICKER_REGEX);
+    // a symbol cell written '=A1 or '-2-3 (a ' before the = or -, as the app's kept files write a symbol stored before the
+    // rule) is read as that symbol, so a kept file imports back; the same cell without the ' is still refused
+    private static final String CELL_REGEX = "[A-Za-z0-9._^=-][A-Za-z0-9._^=-]{0," + (MAX_CHARS - 1) + "}|[A-Za-z0-9_^=-][A-Za-z0-9_^=-]{0,18}/[A-Za-z0-9_^=-]{1,20}";
+    private static final Pattern CELL = Pattern.compile(CELL_REGEX);
+    /** Put by {@link #cellSql} before a cell starting as a formula without the ': no ticker has it, so the cell is refused as one. */
+    private static final char UNGUARDED = '\u0001';
     // and a letter or digit: '.', '..' and '--' passed, and their kept files after delete_prices were hidden or read as options
     private static final String NAMING_REGEX = "[A-Za-z0-9]";
     private static final Pattern NAMING = Pattern.compile(NAMING_REGEX);
@@ -42,17 +48,30 @@ final class Tickers {
         }
     }
 
-    /** SQL that is true where {@code column} holds a symbol that is no ticker (an empty one is refused as missing). */
+    /** Whether a symbol cell read by {@link #cellSql} holds a ticker, or a symbol stored before the rule written '=A1. */
+    static boolean validCell(String symbol) {
+        return CELL.matcher(symbol).matches() && NAMING.matcher(symbol).find();
+    }
+
+    /** SQL that is true where {@code column}, a symbol cell read by {@link #cellSql}, is no ticker (an empty one is refused as missing). */
     static String notTickerSql(String column) {
-        return "(" + column + " <> '' AND NOT (regexp_full_match(" + column + ", '" + TICKER_REGEX + "') AND regexp_matches(" + column + ", '"
+        return "(" + column + " <> '' AND NOT (regexp_full_match(" + column + ", '" + CELL_REGEX + "') AND regexp_matches(" + column + ", '"
                 + NAMING_REGEX + "')))";
     }
 
+    /** A symbol as a kept file's cell: one starting with = or - (stored before the rule; -5 too) gets the ' {@link #cellSql} reads back. */
+    static String keptCell(String symbol) {
+        return startsAsFormula(symbol) ? "'" + symbol : org.sextant.engine.exchange.CsvWriter.asText(symbol);
+    }
+
     /** The refusal of a symbol read from a cell or a header ({@code at}: file, line and column), naming the column {@code field}. */
-    static SextantException notATicker(String field, String at, String symbol) {
+    static SextantException notATicker(String field, String at, String cell) {
+        String symbol = unmarked(cell);
         if (startsAsFormula(symbol)) {
             return SextantException.invalid(field, at + ": " + shown(symbol) + " is not a ticker (it starts with " + symbol.charAt(0)
-                    + ", which a spreadsheet runs as a formula; " + RULE + ", at most 40)", "write the ticker without the leading " + symbol.charAt(0) + ", e.g. MSFT or ^SPX");
+                    + ", which a spreadsheet runs as a formula; " + RULE + ", at most 40)", "write the ticker without the leading " + symbol.charAt(0)
+                    + ", e.g. MSFT or ^SPX" + ("=-".indexOf(symbol.charAt(0)) >= 0 ? "; a symbol stored before this rule imports written '" + symbol
+                    + " (a ' before it, as the app's kept files write it)" : ""));
         }
         return SextantException.invalid(field, at + ": " + shown(symbol) + " is not a ticker (" + RULE + ", at most 40)",
                 "write the ticker, e.g. MSFT or ^SPX");
@@ -64,19 +83,34 @@ final class Tickers {
 
     /**
      * SQL of a symbol cell {@code cell} as the ticker it holds: trimmed, uppercased, and a ' before = + - @ taken off (a
-     * spreadsheet-safe CSV the app wrote, docs/data.md), so that the ticker rule judges what the cell means.
+     * spreadsheet-safe CSV the app wrote, docs/data.md), so that the ticker rule judges what the cell means; a cell that
+     * starts with = + - @ without that ' gets a mark no ticker holds, so it is refused (and shown without the mark).
      */
     static String cellSql(String cell) {
-        return "regexp_replace(upper(trim(" + cell + ")), '^''([=+@-])', '\\1')";
+        String u = "upper(trim(" + cell + "))";
+        return "CASE WHEN regexp_matches(" + u + ", '^[=+@-]') THEN chr(" + (int) UNGUARDED + ") || " + u + " ELSE regexp_replace(" + u + ", '^''([=+@-])', '\\1') END";
+    }
+
+    /** As {@link #cellSql}, in Java: a cell of the file as the import_rows symbol it became (to find its line again). */
+    static String cellOf(String cell) {
+        String u = cell.trim().toUpperCase(java.util.Locale.ROOT);
+        if (startsAsFormula(u)) return UNGUARDED + u;
+        return u.length() > 1 && u.charAt(0) == '\'' && startsAsFormula(u.substring(1)) ? u.substring(1) : u;
+    }
+
+    /** A symbol cell as written: without the mark {@link #cellSql} put before one starting as a formula. */
+    private static String unmarked(String cell) {
+        return !cell.isEmpty() && cell.charAt(0) == UNGUARDED ? cell.substring(1) : cell;
     }
 
     /** The symbol as the message may show it: quoted when short and printable, else described. */
     static String shown(String symbol) {
-        return symbol.length() > 40 ? quoted(symbol) : "the symbol " + quoted(symbol);
+        return unmarked(symbol).length() > 40 ? quoted(symbol) : "the symbol " + quoted(symbol);
     }
 
     /** The symbol in a list of them: 'MSFT', or described when too long to show. */
-    static String quoted(String symbol) {
+    static String quoted(String cell) {
+        String symbol = unmarked(cell);
         if (symbol.length() > 40) return "a symbol of " + symbol.length() + " characters";
         // control characters and direction overrides written as escapes (\u202e): shown as they are, not in another order
         return "'" + org.sextant.contract.ShownText.escaped(symbol) + "'";

@@ -26,7 +26,8 @@ import org.sextant.engine.home.SextantHome;
  * default 3) and SEXTANT_BACKUP_MINUTES (least time between two automatic ones; default 30).
  * A backup is named {@code sextant-TIME-HOMEID.duckdb} ({@link HomeId}): several homes may share a folder, and each
  * counts, rotates and restores only its own; a file of another name is never deleted. A copied home's own
- * SEXTANT_HOME/backups holds the original's backups cp -a copied with the store: those are the copy's too.
+ * SEXTANT_HOME/backups holds the original's backups cp -a copied with the store: those are the copy's too, unless that
+ * backups/ is a symbolic link (cp -a copied the link: both homes' backups are in the folder it leads to, a shared one).
  */
 public final class RollingBackups {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
@@ -67,7 +68,7 @@ public final class RollingBackups {
     private volatile java.util.Optional<HomeId.CopiedFrom> copiedFrom;
     /** A listing's view: the home's files are read, never written (no id is made, a copy takes none). */
     private final boolean readOnly;
-    /** Backups named by time only were this home's when they sit in its own SEXTANT_HOME/backups; elsewhere whose is not known. */
+    /** Backups named by time only were this home's when they sit in its own SEXTANT_HOME/backups (no link); elsewhere whose is not known. */
     private final boolean unnamedAreOwn;
     private final java.util.concurrent.atomic.AtomicBoolean warnedAhead = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -85,7 +86,9 @@ public final class RollingBackups {
         this.store = home.database();
         this.policy = policy;
         this.home = home;
-        this.unnamedAreOwn = policy.dir().toAbsolutePath().normalize().equals(home.root().resolve("backups").toAbsolutePath().normalize());
+        Path ownFolder = home.root().resolve("backups");
+        // a backups/ that is a link leads to a folder other homes may share (cp -a copies the link, not the backups): as SEXTANT_BACKUP_DIR is
+        this.unnamedAreOwn = policy.dir().toAbsolutePath().normalize().equals(ownFolder.toAbsolutePath().normalize()) && !Files.isSymbolicLink(ownFolder);
     }
 
     public Policy policy() { return policy; }

@@ -123,6 +123,42 @@ class PriceDeletionTest {
         assertEquals(before, stored("EVIL"));
     }
 
+    /**
+     * Session 46: a symbol stored before tickers could not start with = or - (=A1, -2-3, and -5, which a spreadsheet reads
+     * as a number) was kept as '=A1 (or -5 bare), and its kept file was refused by the ticker rule: it now imports back.
+     */
+    @Test
+    void aKeptFileOfASymbolStoredBeforeTheFormulaRuleImportsBackIdentical(@TempDir Path dir) throws Exception {
+        for (String old : List.of("=A1", "-2-3", "-5")) {
+            store.inTransaction(c -> { // as an earlier release stored it
+                try (var p = c.prepareStatement("INSERT INTO prices(symbol, date, open, high, low, close, volume, source) VALUES (?, ?, 1.5, 2.5, 1.25, 2, 100, 'test')")) {
+                    for (int day = 2; day <= 4; day++) {
+                        p.setString(1, old);
+                        p.setObject(2, java.time.LocalDate.of(2024, 1, day));
+                        p.addBatch();
+                    }
+                    p.executeBatch();
+                }
+                return null;
+            });
+            List<String> before = stored(old);
+            assertEquals(3, before.size());
+            Path kept = Path.of(new PriceDeletion(store, new PriceRepository(store), dir.resolve("kept")).delete(old, null).deleted().get(0).keptIn());
+            String text = Files.readString(kept);
+            assertTrue(text.contains("\n'" + old + ",2024-01-02"), "written with the ' a spreadsheet shows as text: " + text);
+            assertEquals(List.of(), stored(old));
+            new PriceImporter(store).importFiles(List.of(kept));
+            assertEquals(before, stored(old), old + " came back");
+        }
+        // the same symbol without the ' is still refused, naming the column and both ways on
+        Path bare = Files.writeString(dir.resolve("bare.csv"), "symbol,date,close\n=A1,2024-01-05,2\n");
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(bare)));
+        assertEquals("symbol", e.field());
+        assertTrue(e.getMessage().contains("line 2, column symbol: the symbol '=A1' is not a ticker (it starts with ="), e.getMessage());
+        assertTrue(e.fix().contains("without the leading =") && e.fix().contains("written '=A1"), e.fix());
+        assertEquals(3, stored("=A1").size());
+    }
+
     /** Each stored price row of {@code sym} with its name, currency and exchange, as text. */
     private List<String> stored(String sym) {
         return store.read(c -> {

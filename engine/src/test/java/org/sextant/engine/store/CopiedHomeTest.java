@@ -30,11 +30,11 @@ class CopiedHomeTest {
         return new RollingBackups(home, new RollingBackups.Policy(folder, 3, Duration.ZERO));
     }
 
-    /** As cp -a: every file, with its times. */
+    /** As cp -a: every file, with its times, and a symbolic link as a link. */
     private static SextantHome copied(SextantHome from, Path to) throws IOException {
         try (Stream<Path> all = Files.walk(from.root())) {
             for (Path p : all.toList()) {
-                Files.copy(p, to.resolve(from.root().relativize(p).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+                Files.copy(p, to.resolve(from.root().relativize(p).toString()), StandardCopyOption.COPY_ATTRIBUTES, java.nio.file.LinkOption.NOFOLLOW_LINKS);
             }
         }
         return new SextantHome(to);
@@ -94,6 +94,49 @@ class CopiedHomeTest {
         assertTrue(r.source().startsWith("nothing"), "the original's backups are not the copy's: " + r.source());
         assertTrue(r.source().contains("2 backups of the home at " + a.root() + " this one was copied from") && r.source().contains(ofA.get(1).toString())
                 && r.source().contains("sextant restore --from-other-home " + ofA.get(1)), r.source());
+    }
+
+    /**
+     * Session 46: a copy took its own id only at its first backup; the original moved or deleted before that, the copy
+     * then read as a moved home and kept the shared id. Its engine's start now tells it, while the original is there.
+     */
+    @Test
+    void aCopyTakesItsOwnIdWhenItsEngineStartsAndKeepsItAfterTheOriginalMoves() throws IOException {
+        SextantHome a = home("a");
+        org.sextant.engine.Sextant.open(a).close();
+        String idOfA = HomeId.of(a);
+        SextantHome b = copied(a, dir.resolve("b"));
+        try (org.sextant.engine.Sextant started = org.sextant.engine.Sextant.open(b)) {
+            HomeId.Reading read = HomeId.peek(b);
+            assertTrue(read.id() != null && !read.id().equals(idOfA), "the copy has its own id once started: " + read);
+            assertEquals(new HomeId.CopiedFrom(idOfA, a.root().toAbsolutePath().normalize().toString()), read.copiedFrom());
+        }
+        String idOfB = HomeId.of(b);
+        Files.move(a.root(), dir.resolve("a-moved"));
+        assertEquals(idOfB, HomeId.of(b), "the original gone, the copy keeps its own id");
+        assertNotEquals(idOfA, idOfB);
+    }
+
+    /**
+     * Session 46: a backups/ that is a symbolic link (to a shared folder) is copied by cp -a as the link: the original's
+     * backups there were counted as the copy's, and the copy's rotation deleted them. Such a folder is a shared one.
+     */
+    @Test
+    void aLinkedBackupsFolderIsSharedSoTheCopyNeitherCountsNorRotatesTheOriginalsBackups() throws IOException {
+        Path shared = Files.createDirectories(dir.resolve("shared"));
+        SextantHome a = home("a");
+        Files.createSymbolicLink(a.root().resolve("backups"), shared);
+        List<Path> ofA = BackupRestoreTest.takeBackups(a, backupsOf(a, a.root().resolve("backups")), 2);
+        SextantHome b = copied(a, dir.resolve("b"));
+        assertTrue(Files.isSymbolicLink(b.root().resolve("backups")), "cp -a copied the link");
+
+        RollingBackups backupsOfB = backupsOf(b, b.root().resolve("backups"));
+        assertNotEquals(HomeId.of(a), backupsOfB.homeId());
+        assertEquals(List.of(), backupsOfB.own(), "the original's backups in the folder the link leads to are not the copy's");
+        assertEquals(List.of(ofA.get(1).getFileName(), ofA.get(0).getFileName()), backupsOfB.copiedFromsBackups().stream().map(Path::getFileName).toList(),
+                "they are named as the original's, to restore with the flag");
+        BackupRestoreTest.takeBackups(b, backupsOfB, 4);
+        assertEquals(List.of(ofA.get(1), ofA.get(0)), backupsOf(a, a.root().resolve("backups")).own(), "the copy's rotation deleted none of the original's");
     }
 
     @Test
