@@ -18,23 +18,9 @@ public final class CappedFailures {
     private final List<Map<String, Object>> kept = new ArrayList<>();
     private long more;
 
-    /**
-     * A job output's error rows ({@code relation}: its staged files, each with symbol, error_field and error) read apart: the
-     * first {@link #KEPT} by symbol and a count, neither a sort nor a read of every error cell (a forged output of 200,000 error
-     * rows read in one sort with the others took 2 GB resident).
-     */
-    static CappedFailures ofErrorRows(java.sql.Connection c, String relation) throws java.sql.SQLException {
-        CappedFailures failed = new CappedFailures();
-        try (java.sql.Statement s = c.createStatement()) {
-            try (java.sql.ResultSet r = s.executeQuery("SELECT symbol, error_field, error FROM " + relation + " WHERE error IS NOT NULL ORDER BY symbol LIMIT " + KEPT)) {
-                while (r.next()) failed.add(ForecastScanImport.failure(r.getString("symbol"), r.getString("error_field"), r.getString("error")));
-            }
-            try (java.sql.ResultSet r = s.executeQuery("SELECT count(*) FROM " + relation + " WHERE error IS NOT NULL")) {
-                r.next();
-                failed.counted(r.getLong(1));
-            }
-        }
-        return failed;
+    /** A job output's error rows, the first {@link #KEPT} by symbol read and the rest counted ({@link JobErrorRows}). */
+    static CappedFailures ofErrorRows(java.sql.Connection c, JobOutput out, String job) throws java.sql.SQLException {
+        return JobErrorRows.read(c, out, job);
     }
 
     public void add(Map<String, Object> failure) {

@@ -81,7 +81,7 @@ public final class ForecastBacktestImport {
         public CappedFailures failures() {
             return store.read(c -> {
                 try {
-                    return CappedFailures.ofErrorRows(c, out.relation());
+                    return CappedFailures.ofErrorRows(c, out, "forecast-backtest");
                 } catch (java.sql.SQLException e) {
                     throw out.refusal(c, e, "forecast backtest", "import the --out folder of `sextant-spark forecast-backtest`");
                 }

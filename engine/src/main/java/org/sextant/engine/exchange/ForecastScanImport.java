@@ -34,7 +34,7 @@ public final class ForecastScanImport {
                 List<Requested> ok = new ArrayList<>();
                 CappedFailures skipped;
                 try (Statement s = c.createStatement()) {
-                    skipped = CappedFailures.ofErrorRows(c, out.relation());
+                    skipped = CappedFailures.ofErrorRows(c, out, "forecast-scan");
                     try (ResultSet r = s.executeQuery("SELECT " + String.join(", ", ForecastScanRows.COLUMNS)
                             + ", filename FROM " + out.relationWithFileNames() + " WHERE error IS NULL ORDER BY symbol")) {
                         while (r.next()) ok.add(new Requested(checked(r, folder), r.getString("calibration"), where(r, folder)));

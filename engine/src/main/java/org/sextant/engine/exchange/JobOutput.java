@@ -183,7 +183,23 @@ public final class JobOutput implements AutoCloseable {
         }
     }
 
-    private List<Path> stagedFiles() {
+    /** The user's folder. */
+    Path folder() {
+        return folder;
+    }
+
+    /** "FILE in FOLDER, ": the {@code i}th staged file (from 0) by the user's name, as a refusal starts. */
+    String where(int i) {
+        return names.get(i) + " in " + folder + ", ";
+    }
+
+    /** The staged files read with {@code options} (", file_row_number = true"): a {@code filename} is the staged name. */
+    String stagedRelation(String options) {
+        return "read_parquet(" + DuckDbPath.filesIn(staged, ".parquet") + options + ")";
+    }
+
+    /** The staged files, in the order of the user's names. */
+    List<Path> stagedFiles() {
         try (Stream<Path> s = Files.list(staged)) {
             return s.sorted().toList();
         } catch (IOException io) {

@@ -39,7 +39,7 @@ public final class StrategySweepImport {
                 Map<String, String> named = new java.util.HashMap<>(); // one string per part file, however many rows
                 CappedFailures failed;
                 try {
-                    failed = CappedFailures.ofErrorRows(c, out.relation());
+                    failed = CappedFailures.ofErrorRows(c, out, "strategy-sweep");
                 } catch (java.sql.SQLException e) {
                     throw out.refusal(c, e, "strategy sweep", "import the --out folder of `sextant-spark strategy-sweep`");
                 }
