@@ -30,7 +30,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code _meta}, so that the dispatcher answers it like any other name: an envelope. Each
  * tools/call is remembered by its session and id ({@link InFlightCalls}, the key in its
  * {@code _meta}), and a {@code notifications/cancelled} naming it stops it here: the SDK has no
- * handler for cancellations. A message naming a key twice in one object is read strictly: inside a
+ * handler for cancellations. A call under the id of its session's call still held is answered here and not run
+ * ({@link #idInUse}): the id stays the first call's. A message naming a key twice in one object is read strictly: inside a
  * tools/call's arguments the call is answered as invalid input ({@link #REPEATED_ARGUMENT}), anywhere
  * else it is a parse error; the SDK would otherwise keep the last value without a word.
  */
@@ -155,6 +156,7 @@ public final class Inbound {
                 && session != null && !session.equals(InFlightCalls.STDIO) && id != null) {
             // --http: a read (sextant://session-registry asks the app) takes a worker too, so it counts in the session's share
             InFlightCalls.Expected taken = inFlight.expect(session, callKey(session, id));
+            if (taken instanceof InFlightCalls.IdInUse) return idInUse(id);
             if (taken instanceof InFlightCalls.Refusal refused) {
                 return new Answer(resourceLimit(id, CallShares.problem(refused), CallShares.fix(refused)).response());
             }
@@ -234,6 +236,7 @@ public final class Inbound {
         InFlightCalls.Call call = null;
         if (id != null) {
             InFlightCalls.Expected taken = inFlight.expect(session, callKey(session, id), !Lanes.quick(name.asString()));
+            if (taken instanceof InFlightCalls.IdInUse) return idInUse(id);
             if (taken instanceof InFlightCalls.Refusal refused) return CallShares.refused(sdkMapper, id, refused);
             call = (InFlightCalls.Call) taken;
             meta.put(CALL_KEY, call.token()); // this call's own: a later call reusing its id is not found by it
@@ -249,6 +252,22 @@ public final class Inbound {
     void handled(InFlightCalls.Call call) {
         if (call != null) inFlight.handled(call);
     }
+
+    /**
+     * A tools/call or resources/read under an id its session's earlier request still holds: not run, the earlier one keeps
+     * the id (its answer and its cancel). The request's own response (over --http HTTP 200, as a refusal over the shares),
+     * the JSON-RPC error -32600; the id is named as sent, a string cut to a name's length.
+     */
+    static Answer idInUse(JsonNode id) {
+        String shown = id.isString() ? "\"" + ShownText.name(id.asString()) + "\"" : id.toString();
+        return new Answer(reply(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: id " + shown + " " + ID_IN_USE + "; "
+                + ID_IN_USE_FIX).response());
+    }
+
+    /** What {@link #idInUse} says after the id (docs/mcp.md quotes it). */
+    static final String ID_IN_USE = "is the id of a tool call or resource read of this session still running or waiting;"
+            + " this request was not run, and the earlier one keeps the id (its answer and its cancel)";
+    static final String ID_IN_USE_FIX = "send each request with a new id, one this session has not used before";
 
     /** Refuses a message over {@link LauncherInfo#MAX_MESSAGE_BYTES} without reading it. */
     public static Reply tooLarge() {

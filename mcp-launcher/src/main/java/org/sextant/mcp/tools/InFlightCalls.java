@@ -16,7 +16,8 @@ import java.util.function.Supplier;
  * <p>--http serves many sessions from these bounds: each session holds at most
  * {@link #PER_SESSION} calls and all of them at most {@link #MAX}; a call past either is refused
  * ({@link #expect}), never made room for by forgetting another session's call, whose cancel would
- * then be lost. Slow calls (every tool but the quick ones) of all sessions together are held at most
+ * then be lost. A call whose id its session's earlier call still holds is refused too ({@link IdInUse}): taken in its place,
+ * the earlier call ran on uncounted and could no longer be cancelled, so one id reused past every bound. Slow calls (every tool but the quick ones) of all sessions together are held at most
  * {@link #WORKING}, the workers they run on, so however many sessions send them, a quick call
  * (health_check, cancel_job) never waits behind them. The stdio session ({@code ""}) is the only one of its process: past {@link #MAX}
  * it forgets its own oldest call, one the SDK never ran.
@@ -38,7 +39,15 @@ public final class InFlightCalls {
     public static final String STDIO = "";
 
     /** What {@link #expect(String, String, boolean)} answers: the call taken, or why it was not. */
-    public sealed interface Expected permits Call, Refusal {}
+    public sealed interface Expected permits Call, Refusal, IdInUse {}
+
+    /**
+     * Not taken: the session's earlier call (or resource read) under the same id is still read and not yet answered. It
+     * keeps the id, its cancel and its room; JSON-RPC ids name one pending request of a session.
+     */
+    public record IdInUse() implements Expected {}
+
+    private static final IdInUse ID_IN_USE = new IdInUse();
 
     /** Why a call was not taken: the bound it would have passed. */
     public enum Refusal implements Expected { SESSION_FULL, WORKERS_BUSY, LAUNCHER_FULL }
@@ -87,20 +96,20 @@ public final class InFlightCalls {
 
     /**
      * A tools/call of {@code session} was read: from now it can be cancelled, even before a worker runs it.
-     * The call when it is taken; otherwise the bound it would pass, and it must not run. A {@code slow} call of an
+     * The call when it is taken; otherwise the bound it would pass, or {@link IdInUse}, and it must not run. A {@code slow} call of an
      * --http session also counts in {@link #WORKING}; the stdio session's wait their turn (it is the process's only client).
      */
     public synchronized Expected expect(String session, String key, boolean slow) {
         String s = session == null ? STDIO : session;
         boolean bounded = slow && !STDIO.equals(s);
-        Call before = calls.get(key); // a reused id replaces its call and takes no more room
+        if (calls.containsKey(key)) return ID_IN_USE;
         if (STDIO.equals(s)) {
-            if (before == null && calls.size() >= MAX && !forgetOldestOf(STDIO)) return Refusal.LAUNCHER_FULL;
-        } else if (before == null && held(s) >= PER_SESSION) {
+            if (calls.size() >= MAX && !forgetOldestOf(STDIO)) return Refusal.LAUNCHER_FULL;
+        } else if (held(s) >= PER_SESSION) {
             return Refusal.SESSION_FULL;
-        } else if (bounded && (before == null || !before.slow) && slowHeld >= WORKING) {
+        } else if (bounded && slowHeld >= WORKING) {
             return Refusal.WORKERS_BUSY;
-        } else if (before == null && calls.size() >= MAX) {
+        } else if (calls.size() >= MAX) {
             return Refusal.LAUNCHER_FULL;
         }
         Call call = new Call(key, ++taken + " " + key, s, bounded);
@@ -124,8 +133,8 @@ public final class InFlightCalls {
 
     /**
      * Runs the call of {@code token} ({@link Call#token}; null: a call nobody can cancel) on this thread: its answer,
-     * or null when the client cancelled it before or while it ran. A call no longer remembered (its id reused by a later
-     * call before it ran, or forgotten past the bound) runs as one nobody can cancel: the later call keeps its id.
+     * or null when the client cancelled it before or while it ran. A call no longer remembered (the stdio session's,
+     * forgotten past {@link #MAX}) runs as one nobody can cancel.
      */
     public <T> T run(String token, Supplier<T> call) {
         Call c;
@@ -166,12 +175,7 @@ public final class InFlightCalls {
     }
 
     private void put(Call c) {
-        Call before = calls.put(c.key, c);
-        if (before != null) {
-            byToken.remove(before.token);
-            bySession.merge(before.session, -1, Integer::sum);
-            if (before.slow) slowHeld--;
-        }
+        calls.put(c.key, c);
         byToken.put(c.token, c);
         bySession.merge(c.session, 1, Integer::sum);
         if (c.slow) slowHeld++;

@@ -47,7 +47,7 @@ class InboundNumbersTest {
     @Test
     void aToolArgumentNoDoubleHoldsIsForwardedAsSent() throws Exception {
         for (String n : new String[] {"1e400", "1e-400", "0.95"}) {
-            String call = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_jobs\",\"arguments\":{\"limit\":" + n + "}}}";
+            String call = "{\"jsonrpc\":\"2.0\",\"id\":\"" + n + "\",\"method\":\"tools/call\",\"params\":{\"name\":\"list_jobs\",\"arguments\":{\"limit\":" + n + "}}}";
             Inbound.Forward forward = assertInstanceOf(Inbound.Forward.class, inbound.check(call));
             McpSchema.JSONRPCRequest request = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(SextantMcpServer.jsonMapper(), forward.text());
             Map<?, ?> arguments = (Map<?, ?>) ((Map<?, ?>) request.params()).get("arguments");

@@ -19,8 +19,10 @@ import org.sextant.mcp.tools.InFlightCalls;
 class InboundRepeatedKeysTest {
     private final Inbound inbound = new Inbound(SextantMcpServer.jsonMapper(), Set.of("list_symbols", "compose_graph"), new InFlightCalls());
 
-    private static String call(String name, String arguments) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"" + name + "\",\"arguments\":" + arguments + "}}";
+    private int nextId = 7; // each call an id of its own: a held call's id is not taken again
+
+    private String call(String name, String arguments) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + nextId++ + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + name + "\",\"arguments\":" + arguments + "}}";
     }
 
     @Test
@@ -29,7 +31,7 @@ class InboundRepeatedKeysTest {
         assertEquals("spec.nodes.a\\u001b[2J", marked(call("compose_graph", "{\"spec\":{\"nodes\":{\"a\\u001b[2J\":1,\"a\\u001b[2J\":2}}}")));
         assertEquals("symbols[1].x", marked(call("list_symbols", "{\"symbols\":[1,{\"x\":1,\"x\":2}]}")));
         // the mark is the launcher's own: one a client sends with arguments named once is dropped
-        String sent = "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"list_symbols\",\"arguments\":{},"
+        String sent = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"list_symbols\",\"arguments\":{},"
                 + "\"_meta\":{\"" + Inbound.REPEATED_ARGUMENT + "\":\"query\"}}}";
         assertNull(marked(sent));
     }

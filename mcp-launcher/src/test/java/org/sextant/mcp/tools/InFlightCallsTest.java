@@ -49,13 +49,15 @@ class InFlightCallsTest {
     void aSessionPastItsShareIsRefusedAndAnotherSessionsCallKeepsItsCancel() {
         InFlightCalls calls = new InFlightCalls();
         taken(calls.expect("b", "b 1"));
-        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) taken(calls.expect("a", "a " + id));
+        String[] a = new String[InFlightCalls.PER_SESSION + 1];
+        for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) a[id] = taken(calls.expect("a", "a " + id)).token();
         assertSame(InFlightCalls.Refusal.SESSION_FULL, calls.expect("a", "a 999"));
-        String a1 = taken(calls.expect("a", "a 1"), "a reused id replaces its call and takes no more room").token();
+        assertInstanceOf(InFlightCalls.IdInUse.class, calls.expect("a", "a 1"), "a held call's id is not taken again");
+        assertInstanceOf(InFlightCalls.IdInUse.class, calls.expect("b", "b 1"), "not even within the session's share");
         assertEquals(InFlightCalls.PER_SESSION, calls.held("a"));
         taken(calls.expect("b", "b 2"), "the other session is served");
         assertTrue(calls.cancel("b 1"), "the other session's call is still remembered");
-        assertEquals("ran", calls.run(a1, () -> "ran"));
+        assertEquals("ran", calls.run(a[1], () -> "ran"));
         taken(calls.expect("a", "a 999"), "an answer frees its room");
     }
 
@@ -71,7 +73,7 @@ class InFlightCallsTest {
         assertSame(InFlightCalls.Refusal.WORKERS_BUSY, calls.expect("late", "late 1", true));
         assertEquals(0, calls.held("late"), "a refused call holds nothing");
         taken(calls.expect("late", "late 2", false), "a quick call is taken");
-        taken(calls.expect("s0", "k 0", true), "a reused id replaces its own slow call");
+        assertInstanceOf(InFlightCalls.IdInUse.class, calls.expect("s0", "k 0", true), "a reused id takes no slow call's place past the workers");
         taken(calls.expect(InFlightCalls.STDIO, " 1", true), "the stdio session's slow call waits for a worker, never refused");
         assertEquals("ran", calls.run(slow[1], () -> "ran"));
         taken(calls.expect("late", "late 1", true), "an answer frees its worker");
