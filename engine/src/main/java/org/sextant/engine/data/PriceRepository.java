@@ -71,33 +71,31 @@ public final class PriceRepository {
         BarsOnlySymbols kept = barReader.barsOnlySymbols();
         List<SymbolInfo> rows = new ArrayList<>();
         Map<String, SymbolDescription> barsOnly = new java.util.LinkedHashMap<>();
-        // one read: the page's rows as listed, and how many match (counted over all, before the page is cut)
-        long[] count = {-1};
-        store.read(c -> {
-            try (PreparedStatement p = c.prepareStatement("SELECT *, count(*) OVER () FROM (" + listing(kept) + ") WHERE " + LISTED_MATCHES
-                    + " ORDER BY symbol LIMIT ? OFFSET ?")) {
-                int at = bindListing(c, p, kept, q);
-                p.setInt(at, limit);
-                p.setLong(at + 1, offset);
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) {
-                        count[0] = r.getLong(10);
-                        if (r.getBoolean(9)) rows.add(SymbolInfo.read(r));
-                        else barsOnly.put(r.getString(1), SymbolDescription.read(r, 2));
-                    }
+        // one query on a warm connection, prepared once: the page's rows as listed, and how many match (counted before the cut)
+        long count = store.readPrepared("SELECT *, count(*) OVER () FROM (" + listing(kept) + ") WHERE " + LISTED_MATCHES
+                + " ORDER BY symbol LIMIT ? OFFSET ?", p -> {
+            int at = bindListing(p, kept, q);
+            p.setInt(at, limit);
+            p.setLong(at + 1, offset);
+            long all = -1;
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    all = r.getLong(10);
+                    if (r.getBoolean(9)) rows.add(SymbolInfo.read(r));
+                    else barsOnly.put(r.getString(1), SymbolDescription.read(r, 2));
                 }
             }
-            if (count[0] >= 0) return null;
-            // an empty page (past the end): counted on its own
-            try (PreparedStatement p = c.prepareStatement("SELECT count(*) FROM (" + listing(kept) + ") WHERE " + LISTED_MATCHES)) {
-                bindListing(c, p, kept, q);
+            return all;
+        });
+        if (count < 0) { // an empty page (past the end): counted on its own
+            count = store.readPrepared("SELECT count(*) FROM (" + listing(kept) + ") WHERE " + LISTED_MATCHES, p -> {
+                bindListing(p, kept, q);
                 try (ResultSet r = p.executeQuery()) {
                     r.next();
-                    count[0] = r.getLong(1);
+                    return r.getLong(1);
                 }
-            }
-            return null;
-        });
+            });
+        }
         symbolsRead.add(rows.size());
         List<SymbolInfo> bars = barReader.barsOnlySymbols(kept, barsOnly);
         symbolsRead.add(bars.size());
@@ -106,7 +104,7 @@ public final class PriceRepository {
         // the intervals as kept per prices version: no scan of every price and bar on each call (docs/benchmarks.md, "Metadata reads")
         Map<String, List<String>> stored = barReader.storedIntervals(), intervals = new java.util.TreeMap<>();
         for (SymbolInfo s : rows) intervals.put(s.symbol(), stored.getOrDefault(s.symbol(), List.of()));
-        return new SymbolPage(List.copyOf(rows), intervals, Math.toIntExact(count[0]), offset, limit);
+        return new SymbolPage(List.copyOf(rows), intervals, Math.toIntExact(count), offset, limit);
     }
 
     /**
@@ -125,8 +123,8 @@ public final class PriceRepository {
     private static final String LISTED_MATCHES = "(? = '' OR contains(lower(symbol), ?) OR contains(lower(coalesce(name, '')), ?))";
 
     /** Binds {@link #listing}'s parameter and {@link #LISTED_MATCHES}'s; returns the next index. */
-    private static int bindListing(java.sql.Connection c, PreparedStatement p, BarsOnlySymbols kept, String q) throws SQLException {
-        int at = kept.bind(c, p, 1);
+    private static int bindListing(PreparedStatement p, BarsOnlySymbols kept, String q) throws SQLException {
+        int at = kept.bind(p.getConnection(), p, 1);
         for (int i = 0; i < 3; i++) p.setString(at + i, q);
         return at + 3;
     }
