@@ -113,7 +113,7 @@ public final class SignalStore {
         for (String n : numeric) {
             if (!reg.has(n)) throw new IllegalArgumentException("daily_signals needs the builtin dimension " + n);
         }
-        return store.inTransaction(c -> {
+        return store.inTransactionBesidePrices(c -> {
             try (PreparedStatement p = c.prepareStatement("DELETE FROM daily_signals WHERE benchmark = ?")) {
                 p.setString(1, signals.benchmark());
                 p.executeUpdate();

@@ -95,7 +95,7 @@ public final class UserSignalImport {
                 throw bad(csv, lineOf.get(i), org.sextant.engine.ingest.CellText.describe(v) + " is not one of the levels " + definition.levels() + " (row dated " + dates.get(i) + ")");
             }
         }
-        return store.inTransaction(c -> {
+        return store.inTransactionBesidePrices(c -> {
             try (PreparedStatement p = c.prepareStatement("DELETE FROM signal_values WHERE name = ?")) {
                 p.setString(1, definition.name());
                 p.executeUpdate();

@@ -28,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * body has a longer deadline than a head, and a short one for its next byte; an answer must be taken by its client within the body's deadline, so a client that
  * stops reading cannot hold a slot either. Idle connections hold no thread. The same sweep tells
  * reads still computing whether their client went away ({@link ClientWatch}). Sweeps run every 100 ms
- * only while something is open (or the listener's thread ended); an idle guard's thread sleeps.
+ * only while something is open (or the listener's thread ended); an idle guard's thread wakes only every
+ * {@link #LISTENER_WATCH} to ask whether the listener needs its check (a thread that ended out of memory may not have woken it).
  */
 final class ConnectionGuard implements Executor, AutoCloseable {
     private enum Phase { HEAD, BODY, ANSWER }
@@ -89,7 +90,20 @@ final class ConnectionGuard implements Executor, AutoCloseable {
     private long sweepNumber; // guarded by this
     private long sweeps; // guarded by this
 
+    /** How often an idle guard asks whether the listener needs its check: what a listener that ended unheard waits at most. */
+    static final java.time.Duration LISTENER_WATCH = java.time.Duration.ofSeconds(10);
+
+    /** How the listener's idle watch is run: {@code check} every {@code period} (the guard's own thread; a test runs it by hand). */
+    interface ListenerWatch {
+        void every(java.time.Duration period, Runnable check);
+    }
+
     ConnectionGuard(ConnectionLimits limits, ApiTraffic traffic) {
+        this(limits, traffic, null);
+    }
+
+    /** As above, the listener's idle watch run by {@code watch} (null: on the guard's thread, every {@link #LISTENER_WATCH}). */
+    ConnectionGuard(ConnectionLimits limits, ApiTraffic traffic, ListenerWatch watch) {
         this.limits = limits;
         this.traffic = traffic;
         // threads are reused for 60 s; the head readers among them are capped above
@@ -100,6 +114,19 @@ final class ConnectionGuard implements Executor, AutoCloseable {
                 org.sextant.engine.DaemonThreads.named("sextant-api-refusal"));
         refusals.allowCoreThreadTimeOut(true); // no thread kept while nothing is refused
         traffic.whenCounted(this::wake);
+        ListenerWatch onSweeper = (period, check) -> sweeper.scheduleWithFixedDelay(check, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+        (watch != null ? watch : onSweeper).every(LISTENER_WATCH, this::watchListener);
+    }
+
+    /**
+     * The idle watch: a listener whose thread ended is checked as when that thread woke the sweeps. Its ending thread wakes
+     * them itself, but out of memory there that wake-up may be lost; this one comes within {@link #LISTENER_WATCH}.
+     */
+    private void watchListener() {
+        try {
+            if (alsoPending.getAsBoolean()) wake();
+        } catch (Throwable outOfMemory) { // a periodic task that throws is never run again: the next turn asks again
+        }
     }
 
     /** Runs one exchange of the JDK server: the reading of its head is guarded from the start. */

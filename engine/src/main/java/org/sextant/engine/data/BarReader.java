@@ -74,7 +74,7 @@ public final class BarReader {
      */
     public Map<String, List<String>> storedIntervals() {
         if (!windows) return scannedIntervals();
-        return derived.get("\0storedIntervals", store.commits(), this::scannedIntervals);
+        return derived.get("\0storedIntervals", store.pricesVersion(), this::scannedIntervals);
     }
 
     private Map<String, List<String>> scannedIntervals() {
@@ -97,7 +97,7 @@ public final class BarReader {
      */
     public List<String> storedIntervals(String symbol) {
         if (!windows) return scannedIntervals(symbol);
-        return intervals.get(symbol, store.commits(), () -> scannedIntervals(symbol));
+        return intervals.get(symbol, store.pricesVersion(), () -> scannedIntervals(symbol));
     }
 
     // dup: the JDBC bind-and-read shape every store query has; the statement and its row differ
@@ -242,7 +242,7 @@ public final class BarReader {
 
     /** The first and last UTC open time of {@code symbol}'s stored bars at {@code stored} (null when none), kept per data version. */
     java.time.LocalDateTime[] storedExtent(String symbol, BarInterval stored) {
-        return derived.get(symbol + "\0extent\0" + stored.label, store.commits(), () -> store.read(c -> {
+        return derived.get(symbol + "\0extent\0" + stored.label, store.pricesVersion(), () -> store.read(c -> {
             try (PreparedStatement p = c.prepareStatement("SELECT min(ts), max(ts) FROM price_bars WHERE symbol = ? AND interval = ?")) {
                 p.setString(1, symbol);
                 p.setString(2, stored.label);
@@ -288,7 +288,7 @@ public final class BarReader {
         for (String s : src.stored()) if (BarInterval.of("interval", s).ordinal() <= BarInterval.D1.ordinal()) counted.add(s); // a week's bar is not dated by a session
         if (counted.isEmpty()) return 0;
         // the whole series is resampled once per data version, not once per page of a paged read
-        long version = store.commits();
+        long version = store.pricesVersion();
         OutsideDays days = derived.get(symbol + "\0outside\0" + String.join(",", counted), version, () -> outsideDays(symbol, counted));
         return days.count(from, to);
     }
@@ -408,7 +408,7 @@ public final class BarReader {
      */
     public List<SymbolInfo> barsOnlySymbols(String query) {
         // the per-symbol count over the whole bars table: once per data version, not on every list_symbols
-        long version = store.commits();
+        long version = store.pricesVersion();
         if (!windows) return barsOnlyCounted(MATCHES, query, query, query).stream().map(this::onTradingDays).toList();
         BarsOnlySymbols kept = barsOnlySymbols();
         if (kept.kept()) return barsOnlySymbols(kept, matching(kept, query));
@@ -420,7 +420,7 @@ public final class BarReader {
      * asks on every call, and the bars are the store's largest table); {@link BarsOnlySymbols#SCANNED} past the bound.
      */
     BarsOnlySymbols barsOnlySymbols() {
-        BarsOnlySymbols kept = barsOnlyBound < 1 ? BarsOnlySymbols.SCANNED : barsOnly.get("\0barsOnly", store.commits(), () -> {
+        BarsOnlySymbols kept = barsOnlyBound < 1 ? BarsOnlySymbols.SCANNED : barsOnly.get("\0barsOnly", store.pricesVersion(), () -> {
             barsOnlyScans.increment();
             return store.read(c -> BarsOnlySymbols.scan(c, barsOnlyBound));
         });
@@ -433,15 +433,16 @@ public final class BarReader {
         return barsOnlyScans.sum();
     }
 
-    /** The kept bars-only symbols whose ticker or name contains {@code query} (lower case; all when empty), in symbol order. */
-    private List<String> matching(BarsOnlySymbols kept, String query) {
+    /** The kept bars-only symbols whose ticker or name contains {@code query} (lower case; all when empty), in symbol order, with their names. */
+    private Map<String, SymbolDescription> matching(BarsOnlySymbols kept, String query) {
         return store.read(c -> {
-            List<String> out = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement("SELECT symbol FROM " + kept.relation() + " WHERE " + MATCHES + " ORDER BY symbol")) {
+            Map<String, SymbolDescription> out = new java.util.LinkedHashMap<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT b.symbol, n.name, n.currency, n.exchange FROM " + kept.relation()
+                    + " b LEFT JOIN bars_only_names n USING (symbol) WHERE (? = '' OR contains(lower(b.symbol), ?) OR contains(lower(coalesce(n.name, '')), ?)) ORDER BY b.symbol")) {
                 int at = kept.bind(c, p, 1);
                 for (int i = 0; i < 3; i++) p.setString(at + i, query);
                 try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) out.add(r.getString(1));
+                    while (r.next()) out.put(r.getString(1), SymbolDescription.read(r, 2));
                 }
             }
             return out;
@@ -456,29 +457,18 @@ public final class BarReader {
             + " WHERE contains(lower(name), ?)))";
 
     /**
-     * The rows of {@code symbols} (bars-only ones, as {@link #barsOnlySymbols} lists them), in the order given: one page's, not the
-     * store's; their counts from {@code kept} when it holds them, else from their bars.
+     * The rows of {@code named}'s symbols (bars-only ones, as {@link #barsOnlySymbols} lists them, each with its name as
+     * {@link SymbolDescription#STORED} gives it), in the order given: one page's, not the store's; their counts from
+     * {@code kept} when it holds them, else from their bars (names read again with them).
      */
-    List<SymbolInfo> barsOnlySymbols(BarsOnlySymbols kept, List<String> symbols) {
-        if (symbols.isEmpty()) return List.of();
-        if (!kept.kept()) return barsOnlyCounted("symbol IN (" + placeholders(symbols.size()) + ")", symbols.toArray(String[]::new)).stream().map(this::onTradingDays).toList();
-        Map<String, SymbolDescription> described = store.read(c -> {
-            Map<String, SymbolDescription> out = new java.util.HashMap<>();
-            try (PreparedStatement p = c.prepareStatement("SELECT symbol, name, currency, exchange FROM " + SymbolDescription.STORED
-                    + " d WHERE symbol IN (SELECT unnest(?::VARCHAR[]))")) {
-                p.setObject(1, c.createArrayOf("VARCHAR", symbols.toArray()));
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) out.put(r.getString(1), SymbolDescription.read(r, 2));
-                }
-            }
-            return out;
-        });
+    List<SymbolInfo> barsOnlySymbols(BarsOnlySymbols kept, Map<String, SymbolDescription> named) {
+        if (named.isEmpty()) return List.of();
+        if (!kept.kept()) return barsOnlyCounted("symbol IN (" + placeholders(named.size()) + ")", named.keySet().toArray(String[]::new)).stream().map(this::onTradingDays).toList();
         List<SymbolInfo> out = new ArrayList<>();
-        for (String symbol : symbols) {
+        named.forEach((symbol, d) -> {
             SymbolInfo s = kept.rows().get(symbol);
-            SymbolDescription d = described.getOrDefault(symbol, new SymbolDescription(null, null, null));
             out.add(onTradingDays(new SymbolInfo(symbol, d.name(), d.currency(), d.exchange(), s.firstDate(), s.lastDate(), s.rows(), s.source())));
-        }
+        });
         return out;
     }
 
@@ -512,7 +502,7 @@ public final class BarReader {
     /** The symbol with the first and last trading day of its finest stored interval instead of its bars' UTC dates. */
     private SymbolInfo onTradingDays(SymbolInfo s) {
         // the span resamples the whole series: once per data version, not on every list_symbols
-        long version = store.commits();
+        long version = store.pricesVersion();
         List<String> stored = storedIntervals(s.symbol());
         if (stored.isEmpty()) return s; // deleted since the kept list was read: listed as that read found it
         TradingDays days = derived.get(s.symbol() + "\0tradingDays", version,

@@ -67,44 +67,64 @@ public final class PriceRepository {
         }
         if (offset < 0) throw SextantException.invalid("offset", "offset is " + offset + ", below 0", "omit it for the first page, or pass the answer's next_offset");
         String q = searchText(query);
-        // the bars-only symbols as kept per data version: no scan of every bar on each call (docs/benchmarks.md, "Symbol listing")
+        // the bars-only symbols as kept per prices version: no scan of every bar on each call (docs/benchmarks.md, "Symbol listing")
         BarsOnlySymbols kept = barReader.barsOnlySymbols();
-        String matching = "SELECT symbol, true AS daily FROM symbols LEFT JOIN " + SymbolDescription.STORED + " d USING (symbol) WHERE " + MATCHES
-                + " UNION ALL SELECT symbol, false FROM " + kept.relation() + " WHERE " + BarReader.MATCHES;
-        List<String> daily = new ArrayList<>(), barsOnly = new ArrayList<>();
-        int count = store.read(c -> {
-            try (PreparedStatement p = c.prepareStatement("SELECT symbol, daily FROM (" + matching + ") ORDER BY symbol LIMIT ? OFFSET ?")) {
-                int at = bindMatching(c, p, kept, q);
-                p.setInt(at, limit);
-                p.setLong(at + 1, offset);
-                try (ResultSet r = p.executeQuery()) {
-                    while (r.next()) (r.getBoolean(2) ? daily : barsOnly).add(r.getString(1));
+        List<SymbolInfo> rows = new ArrayList<>();
+        Map<String, SymbolDescription> barsOnly = new java.util.LinkedHashMap<>();
+        // one query on a warm connection, prepared once: the page's rows as listed, and how many match (counted before the cut)
+        long count = store.readPrepared("SELECT *, count(*) OVER () FROM (" + listing(kept) + ") WHERE " + LISTED_MATCHES
+                + " ORDER BY symbol LIMIT ? OFFSET ?", p -> {
+            int at = bindListing(p, kept, q);
+            p.setInt(at, limit);
+            p.setLong(at + 1, offset);
+            long all = -1;
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    all = r.getLong(10);
+                    if (r.getBoolean(9)) rows.add(SymbolInfo.read(r));
+                    else barsOnly.put(r.getString(1), SymbolDescription.read(r, 2));
                 }
             }
-            try (PreparedStatement p = c.prepareStatement("SELECT count(*) FROM (" + matching + ")")) {
-                bindMatching(c, p, kept, q);
+            return all;
+        });
+        if (count < 0) { // an empty page (past the end): counted on its own
+            count = store.readPrepared("SELECT count(*) FROM (" + listing(kept) + ") WHERE " + LISTED_MATCHES, p -> {
+                bindListing(p, kept, q);
                 try (ResultSet r = p.executeQuery()) {
                     r.next();
-                    return Math.toIntExact(r.getLong(1));
+                    return r.getLong(1);
                 }
-            }
-        });
-        List<SymbolInfo> page = new ArrayList<>(daily.isEmpty() ? List.of()
-                : listed("symbol IN (" + BarReader.placeholders(daily.size()) + ") ORDER BY symbol", daily.toArray(String[]::new)));
+            });
+        }
+        symbolsRead.add(rows.size());
         List<SymbolInfo> bars = barReader.barsOnlySymbols(kept, barsOnly);
         symbolsRead.add(bars.size());
-        page.addAll(bars);
-        page.sort(Comparator.comparing(SymbolInfo::symbol));
-        // the intervals as kept per data version: no scan of every price and bar on each call (docs/benchmarks.md, "Metadata reads")
+        rows.addAll(bars);
+        rows.sort(Comparator.comparing(SymbolInfo::symbol));
+        // the intervals as kept per prices version: no scan of every price and bar on each call (docs/benchmarks.md, "Metadata reads")
         Map<String, List<String>> stored = barReader.storedIntervals(), intervals = new java.util.TreeMap<>();
-        for (SymbolInfo s : page) intervals.put(s.symbol(), stored.getOrDefault(s.symbol(), List.of()));
-        return new SymbolPage(List.copyOf(page), intervals, count, offset, limit);
+        for (SymbolInfo s : rows) intervals.put(s.symbol(), stored.getOrDefault(s.symbol(), List.of()));
+        return new SymbolPage(List.copyOf(rows), intervals, Math.toIntExact(count), offset, limit);
     }
 
-    /** Binds symbolPage's matching symbols: the query {@code q} for the daily ones, the kept bars-only symbols and {@code q} again; returns the next index. */
-    private static int bindMatching(java.sql.Connection c, PreparedStatement p, BarsOnlySymbols kept, String q) throws SQLException {
-        for (int i = 1; i <= 3; i++) p.setString(i, q);
-        int at = kept.bind(c, p, 4);
+    /**
+     * Every listed symbol as {@link SymbolInfo#read} reads it, then whether it has daily prices: those with daily prices with
+     * their row and description ({@link SymbolDescription#STORED}, without its full join), the bars-only ones ({@code kept}'s
+     * relation, one parameter) with their name only, their counts added by the reader.
+     */
+    private static String listing(BarsOnlySymbols kept) {
+        return "SELECT s.symbol, coalesce(s.name, n.name) AS name, coalesce(s.currency, n.currency), coalesce(s.exchange, n.exchange), "
+                + "s.first_date, s.last_date, s.rows, s.source, true FROM symbols s LEFT JOIN bars_only_names n USING (symbol) "
+                + "UNION ALL SELECT b.symbol, n.name, n.currency, n.exchange, NULL, NULL, NULL, NULL, false FROM " + kept.relation()
+                + " b LEFT JOIN bars_only_names n USING (symbol)";
+    }
+
+    /** A {@link #listing} row whose ticker or name contains the query (three parameters, as {@link #MATCHES}). */
+    private static final String LISTED_MATCHES = "(? = '' OR contains(lower(symbol), ?) OR contains(lower(coalesce(name, '')), ?))";
+
+    /** Binds {@link #listing}'s parameter and {@link #LISTED_MATCHES}'s; returns the next index. */
+    private static int bindListing(PreparedStatement p, BarsOnlySymbols kept, String q) throws SQLException {
+        int at = kept.bind(p.getConnection(), p, 1);
         for (int i = 0; i < 3; i++) p.setString(at + i, q);
         return at + 3;
     }

@@ -291,7 +291,7 @@ public final class ForecastService {
             PinnedGlobalModels pinned = new PinnedGlobalModels(globalModels); // one model per horizon for the whole import: the one the replay runs
             BacktestReplay.Replayed fitted = replay.check(pinned.models(), rows, this::heldCloses); // before anything is stored: a refusal stores none
             List<String> imported = new ArrayList<>();
-            store.inTransaction(c -> {
+            store.inTransactionBesidePrices(c -> {
                 rows.each(row -> {
                     ForecastBacktestRun.Computed b = row.job();
                     try {

@@ -40,6 +40,8 @@ public final class Store implements AutoCloseable {
     private final java.util.concurrent.ScheduledExecutorService idle;
     private volatile long lastWriteMillis; // 0: nothing written since the last checkpoint
     private final java.util.concurrent.atomic.AtomicLong commits = new java.util.concurrent.atomic.AtomicLong();
+    /** Commits that may have changed the stored prices, bars or symbols: all but {@link #inTransactionBesidePrices}'s. */
+    private final java.util.concurrent.atomic.AtomicLong priceCommits = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean closed;
     private RecoveryReport lossAtOpen;
     private volatile boolean opened;
@@ -212,7 +214,22 @@ public final class Store implements AutoCloseable {
         org.sextant.engine.ReadOnlyScope.refuseWrite("write the store");
         writeLock.lock();
         try {
-            return transaction(work);
+            return transaction(work, true);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * As {@link #inTransaction(SqlWork)}, for a write of results only (a research run, a forecast, signals) that leaves
+     * the prices, bars, symbols and their names and sessions as they are: what is kept per {@link #pricesVersion} (the
+     * symbol listing, the stored intervals) stays valid across it. A write that may change any of them must not use it.
+     */
+    public <T> T inTransactionBesidePrices(SqlWork<T> work) {
+        org.sextant.engine.ReadOnlyScope.refuseWrite("write the store");
+        writeLock.lock();
+        try {
+            return transaction(work, false);
         } finally {
             writeLock.unlock();
         }
@@ -260,7 +277,7 @@ public final class Store implements AutoCloseable {
             throw new java.util.concurrent.CancellationException(STOPPED_WAITING);
         }
         try {
-            return transaction(work);
+            return transaction(work, true);
         } finally {
             writeLock.unlock();
         }
@@ -287,13 +304,16 @@ public final class Store implements AutoCloseable {
         }
     }
 
-    private <T> T transaction(SqlWork<T> work) {
+    /** One transaction; {@code prices}: it may change the prices, bars or symbols ({@link #pricesVersion} moves on). */
+    private <T> T transaction(SqlWork<T> work, boolean prices) {
         try (Connection c = newConnection()) {
             c.setAutoCommit(false);
             try {
                 T result = work.run(c);
                 c.commit();
                 commits.incrementAndGet();
+                if (prices) priceCommits.incrementAndGet(); // after the commit, as commits: a read between keeps the new data under the old version, then reads again
+
                 lastWriteMillis = System.currentTimeMillis();
                 if (opened) StoreCensus.recordQuietly(c, file); // an open's own writes are no new commit to account for
                 return result;
@@ -316,6 +336,12 @@ public final class Store implements AutoCloseable {
 
     /** How many writes have committed since open: what was read from the catalog stays valid while this is unchanged. */
     public long commits() { return commits.get(); }
+
+    /**
+     * The version of the stored prices, bars and symbols (with their names and sessions): every write but a write of
+     * results only ({@link #inTransactionBesidePrices}) moves it on, so what is derived from them alone is kept while it holds.
+     */
+    public long pricesVersion() { return priceCommits.get(); }
 
     /** Work that only reads, on its own connection. */
     public <T> T read(SqlWork<T> work) {

@@ -1,5 +1,6 @@
 package org.sextant.engine.api;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The local API's guard sweeps only while something is open (a request being read or answered, a read watched, a
- * refusal waiting), or once for a summary line it owes: an idle app is never woken. Counted in sweeps, never timed.
+ * refusal waiting), or once for a summary line it owes; idle, it only asks every 10 s whether the listener needs its check.
+ * Counted in sweeps, never timed.
  */
 class GuardSweepsTest {
     private final List<String> lines = new CopyOnWriteArrayList<>();
@@ -70,6 +72,40 @@ class GuardSweepsTest {
             await(() -> lines.size() == 1, "the summary is written without another request");
             assertTrue(lines.get(0).contains("1 client gone mid-request"), lines.get(0));
             await(() -> !guard.sweepPending(), "nothing owed: asleep");
+        }
+    }
+
+    /**
+     * A listener whose thread ended while the app was idle is checked though nothing woke the guard (the ending thread's own
+     * wake-up lost out of memory): the idle watch asks every 10 s, by hand here, and sleeps again; it never sweeps every 100 ms.
+     */
+    @Test
+    void anIdleGuardAsksEveryTenSecondsWhetherTheListenerNeedsItsCheck() throws Exception {
+        List<Runnable> watches = new CopyOnWriteArrayList<>();
+        List<Duration> periods = new CopyOnWriteArrayList<>();
+        traffic = new ApiTraffic(Duration.ofMinutes(1), lines::add);
+        ConnectionGuard.ListenerWatch byHand = (period, check) -> {
+            periods.add(period);
+            watches.add(check);
+        };
+        try (ConnectionGuard guard = new ConnectionGuard(new ConnectionLimits(32, Duration.ofMinutes(1), Duration.ofMinutes(1), Duration.ofMinutes(1)), traffic, byHand)) {
+            java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.atomic.AtomicInteger checks = new java.util.concurrent.atomic.AtomicInteger();
+            guard.alsoEachSweep(() -> {
+                checks.incrementAndGet();
+                ended.set(false); // listening again
+            }, ended::get);
+            assertEquals(List.of(Duration.ofSeconds(10)), periods, "one watch, every 10 s");
+            watches.get(0).run();
+            assertFalse(guard.sweepPending(), "the listener listens: the watch leaves the guard asleep");
+            assertEquals(0, checks.get());
+
+            ended.set(true); // its thread ended, and nothing woke the guard
+            assertFalse(guard.sweepPending(), "unheard: asleep until the watch");
+            watches.get(0).run();
+            assertTrue(guard.sweepPending(), "the watch wakes the sweeps");
+            await(() -> checks.get() == 1, "the listener checked");
+            await(() -> !guard.sweepPending(), "listening again: asleep");
         }
     }
 

@@ -15,13 +15,15 @@ import org.sextant.contract.Bounds;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.home.SextantHome;
+import org.sextant.engine.research.StrategyRunRequest;
 import org.sextant.engine.store.Store;
 import org.sextant.engine.testing.SampleStoreCopy;
 import org.sextant.engine.testing.TempSextant;
 
 /**
  * list_symbols keeps the store's bars-only symbols per data version instead of scanning every bar twice a call (attack 30 F5):
- * what it lists is what the scan listed, and the next call after any write sees the write.
+ * what it lists is what the scan listed, and the next call after a write of prices or bars sees the write; a write of
+ * results only (a research run) keeps it.
  */
 class BarsOnlySymbolsKeptTest {
     @TempDir Path dir;
@@ -47,6 +49,33 @@ class BarsOnlySymbolsKeptTest {
             assertEquals(symbols(before), symbols(deleted), "its deletion is seen by the next call");
             assertEquals(before.count(), deleted.count());
             assertEquals(0, engine.listSymbols("qbar", 0, 10).count());
+        }
+    }
+
+    /** A research run stores its results beside the prices: the next list_symbols answers the same without reading the bars again. */
+    @Test
+    void aResearchRunsWriteKeepsTheListing() throws Exception {
+        try (Sextant engine = Sextant.open(SampleStoreCopy.into(new SextantHome(dir.resolve("home"))))) {
+            BarReader reader = new BarReader(engine.store());
+            PriceRepository prices = new PriceRepository(engine.store(), reader);
+            SymbolPage before = prices.symbolPage(null, 0, Bounds.MAX_SYMBOL_LIST);
+            assertTrue(before.intervals().containsValue(List.of("30m")), "the sample has a bars-only symbol: " + before.intervals());
+            long commits = engine.store().commits();
+            engine.backtest(new StrategyRunRequest("listing", """
+                    {"version": 1, "name": "hold USD/CHF", "nodes": {
+                      "close": {"type": "price"},
+                      "long": {"type": "threshold", "inputs": {"series": "close"}, "params": {"enter_below": 1000, "exit_above": 1000}},
+                      "size": {"type": "fixed_fraction", "inputs": {"signal": "long"}, "params": {"fraction": [0.5, 1]}},
+                      "book": {"type": "equal_weight", "inputs": {"position": "size"}},
+                      "run": {"type": "execution", "inputs": {"weights": "book"}}}}
+                    """, List.of("USDCHF"), java.time.LocalDate.of(2000, 4, 3), java.time.LocalDate.of(2001, 3, 30), java.time.LocalDate.of(2000, 12, 1), 1, null, "1d"));
+            assertTrue(engine.store().commits() > commits, "the run was stored");
+            assertEquals(before, prices.symbolPage(null, 0, Bounds.MAX_SYMBOL_LIST), "listed as before");
+            assertEquals(1, reader.barsOnlyScans(), "the run's write kept the bars-only symbols: the bars were not read again");
+
+            engine.importPrices(List.of(halfHours("QBARS", 3)));
+            assertEquals(before.count() + 1, prices.symbolPage(null, 0, 1).count(), "an import is seen at once");
+            assertEquals(2, reader.barsOnlyScans(), "an import: read once more");
         }
     }
 
@@ -77,6 +106,8 @@ class BarsOnlySymbolsKeptTest {
         ManySymbols.insert(store, "Z", 3, 200, true, 4, "Z050X", "Z120X", "A0", "ZZZ", "Z199X");
         write(store, "INSERT INTO bars_only_names (symbol, name) VALUES ('Z120X', 'Fifty bars'), ('ZZZ', 'Sleepy')");
         write(store, "UPDATE symbols SET name = 'Fifty daily' WHERE symbol = 'Z050'");
+        // named while it had bars only, then given daily prices: listed with that name
+        write(store, "INSERT INTO bars_only_names (symbol, name, exchange) VALUES ('Z051', 'Fifty-one', 'XFIF')");
         PriceRepository scanned = new PriceRepository(store, new BarReader(store, BarReader.CACHE_ENTRIES, true, 0));
         PriceRepository kept = new PriceRepository(store);
         PriceRepository pastTheBound = new PriceRepository(store, new BarReader(store, BarReader.CACHE_ENTRIES, true, 4));
@@ -85,6 +116,7 @@ class BarsOnlySymbolsKeptTest {
             for (int offset : new int[] {0, 51, 204, 400}) {
                 for (int limit : new int[] {3, Bounds.MAX_SYMBOL_LIST}) {
                     SymbolPage page = scanned.symbolPage(query, offset, limit);
+                    assertEquals(wholeListing(scanned, query, offset, limit), page, query + " " + offset + " " + limit + " as the whole listing cut");
                     assertEquals(page, kept.symbolPage(query, offset, limit), query + " " + offset + " " + limit);
                     assertEquals(page, pastTheBound.symbolPage(query, offset, limit), query + " " + offset + " " + limit + " past the bound");
                 }
@@ -97,6 +129,21 @@ class BarsOnlySymbolsKeptTest {
             assertEquals(scanned.unknownSymbol(typo).fix(), pastTheBound.unknownSymbol(typo).fix(), typo + " past the bound");
         }
         assertEquals(List.of("Z050", "Z050X", "Z051"), symbols(kept.symbolPage(null, 51, 3)), "a bars-only symbol between two daily ones");
+        assertEquals("Fifty-one", kept.symbolPage("fifty-one", 0, 3).symbols().get(0).name(), "a daily symbol's name given while it had bars only");
+    }
+
+    /**
+     * The page as list_symbols read it before it was one query: every matching symbol with daily prices and every bars-only one
+     * counted from the bars, in symbol order, cut to the page, each with its stored intervals.
+     */
+    private static SymbolPage wholeListing(PriceRepository scanned, String query, int offset, int limit) {
+        List<SymbolInfo> all = new java.util.ArrayList<>(scanned.symbols(query));
+        all.addAll(scanned.barsOnlySymbols(query));
+        all.sort(java.util.Comparator.comparing(SymbolInfo::symbol));
+        List<SymbolInfo> page = all.subList(Math.min(offset, all.size()), Math.min(offset + limit, all.size()));
+        java.util.Map<String, List<String>> intervals = new java.util.TreeMap<>();
+        for (SymbolInfo s : page) intervals.put(s.symbol(), scanned.storedIntervals().getOrDefault(s.symbol(), List.of()));
+        return new SymbolPage(List.copyOf(page), intervals, all.size(), offset, limit);
     }
 
     private Path halfHours(String symbol, int bars) throws Exception {

@@ -2,21 +2,25 @@ package org.sextant.engine.data;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import org.sextant.engine.store.Store;
 
 /**
- * Harness: what list_symbols costs per call on stores of a growing number of intraday bars, the bars-only symbols read from
- * the bars on every call (the baseline: a reader keeping none, the query list_symbols ran before, DISTINCT over every bar for
- * the page and again for the count) against the reader the facade uses (them kept per data version), interleaved call by
- * call in one process; also an unknown symbol's suggestions (the same scan), the first list_symbols after a write (the kept
- * list read again), and get_close_price of one daily symbol for scale (attack 30 F5 measured list_symbols 3-10x slower).
+ * Harness: what list_symbols costs per call on stores of a growing number of intraday bars. Baseline: the page as it was read
+ * before it was one query (the bars-only symbols kept, but three reads: the page's symbols, their count, then the page's daily
+ * rows by 500 placeholders and the bars-only names through the full join of names); now: the facade's reader, one read. Calls
+ * interleaved in one process; also the first call after a write of prices (the kept list and intervals read again, both) and
+ * after a research run's write (before: any write read them again; now it keeps them), and get_close_price for scale.
  * Each store: 500 symbols of 250 daily prices, and the bars as 5 bars-only symbols of 1-minute bars.
  *
- * <p>Run: see docs/benchmarks.md, "Symbol listing: bars-only symbols kept per data version".
+ * <p>Run: see docs/benchmarks.md, "Symbol listing: one read per page, kept per prices version".
  */
 public final class SymbolListingBench {
     public static void main(String[] args) throws Exception {
@@ -24,29 +28,93 @@ public final class SymbolListingBench {
         int calls = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         System.out.printf("cores=%d, load average=%.2f, median of %d calls, ms per call%n", Runtime.getRuntime().availableProcessors(),
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), calls);
-        System.out.println("| bars in store | call | baseline: bars scanned each call | kept per data version | ratio |");
+        System.out.println("| bars in store | call | baseline: three reads, any write reads the bars again | now: one read | ratio |");
         System.out.println("|---|---|---|---|---|");
         for (int bars : sizes) {
             Path dir = Files.createTempDirectory("sextant-symbol-listing-bench");
             try (Store store = Store.open(dir.resolve("bench.duckdb"), dir.resolve("staging"))) {
                 fill(store, bars);
-                PriceRepository scanned = new PriceRepository(store, new BarReader(store, BarReader.CACHE_ENTRIES, true, 0));
-                PriceRepository kept = new PriceRepository(store);
+                BarReader before = new BarReader(store);
+                PriceRepository now = new PriceRepository(store);
                 String label = String.format("%,d", bars);
-                row(label, "list_symbols, first page of 500", calls, () -> scanned.symbolPage(null, 0, 500), () -> kept.symbolPage(null, 0, 500));
-                row(label, "list_symbols, search \"syn\"", calls, () -> scanned.symbolPage("syn", 0, 500), () -> kept.symbolPage("syn", 0, 500));
-                row(label, "unknown symbol's suggestions (SYMN)", calls, () -> scanned.unknownSymbol("SYMN"), () -> kept.unknownSymbol("SYMN"));
-                // a write between calls: the kept list is read from the bars again, once (its first call) per write
-                rowTimed(label, "list_symbols, first call after a write", calls, () -> scanned.symbolPage(null, 0, 500), () -> {
-                    touch(store);
-                    long start = System.nanoTime();
-                    kept.symbolPage(null, 0, 500);
-                    return System.nanoTime() - start;
-                });
-                double close = median(calls, () -> time(() -> kept.closes("D00042", null, null)));
+                row(label, "list_symbols, first page of 500", calls, () -> beforeCut(store, before, "", 0, 500), () -> now.symbolPage(null, 0, 500));
+                row(label, "list_symbols, search \"syn\"", calls, () -> beforeCut(store, before, "syn", 0, 500), () -> now.symbolPage("syn", 0, 500));
+                // a write of prices between calls: both read the kept list and the intervals again, once per write
+                rowTimed(label, "list_symbols, first call after a write of prices", calls, true, timedAfter(() -> touch(store), () -> beforeCut(store, before, "", 0, 500)),
+                        timedAfter(() -> touch(store), () -> now.symbolPage(null, 0, 500)));
+                // a research run's write: before, as any write; now kept (not interleaved: the baseline's writes would move the version)
+                int[] runs = {0};
+                org.sextant.engine.research.store.ResearchStore research = new org.sextant.engine.research.store.ResearchStore(store);
+                rowTimed(label, "list_symbols, first call after a research run's write", calls, false, timedAfter(() -> touch(store), () -> beforeCut(store, before, "", 0, 500)),
+                        timedAfter(() -> research.session("bench-" + runs[0]++), () -> now.symbolPage(null, 0, 500)));
+                double close = median(calls, () -> time(() -> now.closes("D00042", null, null)));
                 System.out.printf("| %s | get_close_price, 250 daily closes (for scale) | | %.2f | |%n", label, close);
             }
         }
+    }
+
+    /**
+     * list_symbols' page as read before it was one query: its symbols and their count (two queries over the full join of
+     * names), then its daily rows by one placeholder each, then its bars-only names; the same answer.
+     */
+    private static SymbolPage beforeCut(Store store, BarReader reader, String q, int offset, int limit) {
+        BarsOnlySymbols kept = reader.barsOnlySymbols();
+        String matching = "SELECT symbol, true AS daily FROM symbols LEFT JOIN " + SymbolDescription.STORED + " d USING (symbol) WHERE "
+                + "(? = '' OR contains(lower(symbol), ?) OR contains(lower(coalesce(d.name, '')), ?))"
+                + " UNION ALL SELECT symbol, false FROM " + kept.relation() + " WHERE " + BarReader.MATCHES;
+        List<String> daily = new ArrayList<>(), barsOnly = new ArrayList<>();
+        int count = store.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT symbol, daily FROM (" + matching + ") ORDER BY symbol LIMIT ? OFFSET ?")) {
+                int at = bind(c, p, kept, q);
+                p.setInt(at, limit);
+                p.setLong(at + 1, offset);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) (r.getBoolean(2) ? daily : barsOnly).add(r.getString(1));
+                }
+            }
+            try (PreparedStatement p = c.prepareStatement("SELECT count(*) FROM (" + matching + ")")) {
+                bind(c, p, kept, q);
+                try (ResultSet r = p.executeQuery()) {
+                    r.next();
+                    return Math.toIntExact(r.getLong(1));
+                }
+            }
+        });
+        List<SymbolInfo> page = new ArrayList<>(daily.isEmpty() ? List.of() : store.read(c -> {
+            List<SymbolInfo> rows = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT symbol, d.name, d.currency, d.exchange, first_date, last_date, rows, source FROM symbols LEFT JOIN "
+                    + SymbolDescription.STORED + " d USING (symbol) WHERE symbol IN (" + BarReader.placeholders(daily.size()) + ") ORDER BY symbol")) {
+                for (int i = 0; i < daily.size(); i++) p.setString(i + 1, daily.get(i));
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) rows.add(SymbolInfo.read(r));
+                }
+            }
+            return rows;
+        }));
+        Map<String, SymbolDescription> named = new java.util.LinkedHashMap<>();
+        if (!barsOnly.isEmpty()) store.read(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT symbol, name, currency, exchange FROM " + SymbolDescription.STORED
+                    + " d WHERE symbol IN (SELECT unnest(?::VARCHAR[]))")) {
+                p.setObject(1, c.createArrayOf("VARCHAR", barsOnly.toArray()));
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) named.put(r.getString(1), SymbolDescription.read(r, 2));
+                }
+            }
+            return null;
+        });
+        for (String s : barsOnly) named.putIfAbsent(s, new SymbolDescription(null, null, null));
+        page.addAll(reader.barsOnlySymbols(kept, named));
+        page.sort(Comparator.comparing(SymbolInfo::symbol));
+        Map<String, List<String>> stored = reader.storedIntervals(), intervals = new java.util.TreeMap<>();
+        for (SymbolInfo s : page) intervals.put(s.symbol(), stored.getOrDefault(s.symbol(), List.of()));
+        return new SymbolPage(List.copyOf(page), intervals, count, offset, limit);
+    }
+
+    private static int bind(java.sql.Connection c, PreparedStatement p, BarsOnlySymbols kept, String q) throws java.sql.SQLException {
+        for (int i = 1; i <= 3; i++) p.setString(i, q);
+        int at = kept.bind(c, p, 4);
+        for (int i = 0; i < 3; i++) p.setString(at + i, q);
+        return at + 3;
     }
 
     /** 500 symbols of 250 daily prices; {@code bars} 1-minute bars over 5 bars-only symbols, written in SQL. */
@@ -68,7 +136,7 @@ public final class SymbolListingBench {
         store.checkpoint();
     }
 
-    /** A write that changes no prices but commits: the store's data version moves on. */
+    /** A write of prices that changes none: the prices version moves on, as after an import. */
     private static void touch(Store store) {
         store.inTransaction(c -> {
             try (Statement s = c.createStatement()) {
@@ -77,21 +145,34 @@ public final class SymbolListingBench {
         });
     }
 
-    /** One row: the two calls interleaved, {@code calls} times each (one untimed call each first). */
-    private static void rowTimed(String bars, String call, int calls, Runnable baseline, java.util.function.LongSupplier keptNanos) {
-        baseline.run();
-        keptNanos.getAsLong();
-        List<Long> base = new ArrayList<>(), kept = new ArrayList<>();
-        for (int i = 0; i < calls; i++) {
-            base.add(time(baseline));
-            kept.add(keptNanos.getAsLong());
-        }
-        double b = median(base), k = median(kept);
-        System.out.printf("| %s | %s | %.2f | %.2f | %.0fx |%n", bars, call, b, k, b / k);
+    /** The call timed after {@code write}, which is not. */
+    private static java.util.function.LongSupplier timedAfter(Runnable write, Runnable call) {
+        return () -> {
+            write.run();
+            return time(call);
+        };
     }
 
-    private static void row(String bars, String call, int calls, Runnable baseline, Runnable kept) {
-        rowTimed(bars, call, calls, baseline, () -> time(kept));
+    /** One row: the two calls {@code calls} times each (one untimed call each first), interleaved or the baseline's all first. */
+    private static void rowTimed(String bars, String call, int calls, boolean interleaved, java.util.function.LongSupplier baselineNanos,
+                                 java.util.function.LongSupplier nowNanos) {
+        List<Long> base = new ArrayList<>(), now = new ArrayList<>();
+        baselineNanos.getAsLong();
+        if (interleaved) nowNanos.getAsLong();
+        for (int i = 0; i < calls; i++) {
+            base.add(baselineNanos.getAsLong());
+            if (interleaved) now.add(nowNanos.getAsLong());
+        }
+        if (!interleaved) {
+            nowNanos.getAsLong();
+            for (int i = 0; i < calls; i++) now.add(nowNanos.getAsLong());
+        }
+        double b = median(base), k = median(now);
+        System.out.printf("| %s | %s | %.2f | %.2f | %.1fx |%n", bars, call, b, k, b / k);
+    }
+
+    private static void row(String bars, String call, int calls, Runnable baseline, Runnable now) {
+        rowTimed(bars, call, calls, true, () -> time(baseline), () -> time(now));
     }
 
     private static long time(Runnable work) {

@@ -33,7 +33,7 @@ public final class ForecastStore {
     /** Saves forecasts in one transaction, replacing any stored one with the same key (symbol, model, horizon, kind, calibration, origin). */
     public void save(List<StoredForecast> forecasts) {
         if (forecasts.isEmpty()) return;
-        store.inTransaction(c -> {
+        store.inTransactionBesidePrices(c -> {
             for (StoredForecast f : forecasts) delete(c, f);
             insert(c, forecasts);
             return null;
@@ -220,7 +220,7 @@ public final class ForecastStore {
      */
     public void replaceBacktest(String symbol, String model, int horizon, String origins, Object result, List<StoredForecast> rows,
                                 BacktestCloses madeFrom, String oosStart) {
-        store.inTransaction(c -> {
+        store.inTransactionBesidePrices(c -> {
             replaceBacktest(c, symbol, model, horizon, origins, result, rows, madeFrom, oosStart);
             return null;
         });

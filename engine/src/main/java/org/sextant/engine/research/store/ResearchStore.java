@@ -56,7 +56,7 @@ public final class ResearchStore {
     /** The session with its stored counts and the spread of its configurations' in-sample Sharpe ratios, created empty when new. */
     public ResearchSession session(String sessionId) {
         if (sessionId == null || sessionId.isBlank()) throw SextantException.invalid("session_id", "a session id is required", "pass any name, e.g. \"default\"");
-        return store.inTransaction(c -> {
+        return store.inTransactionBesidePrices(c -> {
             try (PreparedStatement ins = c.prepareStatement("INSERT INTO research_sessions(session_id) VALUES (?) ON CONFLICT DO NOTHING")) {
                 ins.setString(1, sessionId);
                 ins.executeUpdate();
@@ -157,7 +157,7 @@ public final class ResearchStore {
                 : RunCurves.of(sweep.kernel(), report.chosen(), sweep.split(), EquityCurve.BEST);
         List<EquityCurve> curves = new ArrayList<>(List.of(best, selectedCurve));
         if (benchmarkCurve != null) curves.add(benchmarkCurve);
-        store.inTransaction(c -> {
+        store.inTransactionBesidePrices(c -> {
             try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_configurations")) {
                 for (int k = 0; k < sweep.configurations(); k++) {
                     String params = Json.MAPPER.writeValueAsString(sweep.kernel().parameters(k));
@@ -371,7 +371,7 @@ public final class ResearchStore {
 
     /** Replaces the run's selected curve and selected configuration, in one transaction. */
     public void replaceSelected(String runId, EquityCurve curve) {
-        store.inTransaction(c -> {
+        store.inTransactionBesidePrices(c -> {
             try (PreparedStatement d = c.prepareStatement("DELETE FROM run_equity WHERE run_id = ? AND role = ?")) {
                 d.setString(1, runId);
                 d.setString(2, EquityCurve.SELECTED);
