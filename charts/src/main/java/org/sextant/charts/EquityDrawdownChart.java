@@ -98,15 +98,15 @@ public class EquityDrawdownChart extends GridPane {
         equityChart.setLegendVisible(true);
         equityChart.getLegend().setSide(io.fair_acc.chartfx.ui.geometry.Side.TOP);
         equityChart.setTitle("no run selected");
-        // the equity plot takes three fifths of the height; each chart may shrink below its preferred size
+        // the equity plot (under its legend of up to three lines) takes two thirds of the height; each chart may shrink below its preferred size
         for (XYChart c : new XYChart[] {equityChart, drawdownChart}) {
             c.setMinSize(0, 0);
             c.setPrefSize(400, 100);
         }
         RowConstraints top = new RowConstraints();
-        top.setPercentHeight(60);
+        top.setPercentHeight(66);
         RowConstraints below = new RowConstraints();
-        below.setPercentHeight(40); // tall enough for its "drawdown" label at 1000x700
+        below.setPercentHeight(34); // tall enough for its "drawdown" label at 1000x700
         ColumnConstraints wide = new ColumnConstraints();
         wide.setHgrow(Priority.ALWAYS);
         wide.setFillWidth(true);

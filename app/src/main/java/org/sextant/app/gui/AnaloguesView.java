@@ -18,7 +18,6 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.cell.TextFieldTableCell;
@@ -234,11 +233,11 @@ public final class AnaloguesView implements WorkstationView {
                 column("95% CI of mean", s -> s.ci95() == null || s.ci95().low() == null ? ""
                         : stat(s.ci95().low()) + ".." + stat(s.ci95().high()), 104)));
         TableValues.fit(stats); // whole statistics; the table scrolls sideways instead
-        TextArea notes = new TextArea();
+        // every note in view, wrapped at its spaces: a two-row box hid the third note behind a scroll bar at 1000x700
+        Label notes = new Label();
         notes.setId("analogues-notes");
-        notes.setEditable(false);
         notes.setWrapText(true);
-        notes.setPrefRowCount(2);
+        notes.setMinHeight(Region.USE_PREF_SIZE);
         notes.setStyle("-fx-font-size: 11px;");
         notes.textProperty().bind(model.notesProperty());
         notes.visibleProperty().bind(model.notesProperty().isNotEmpty());
@@ -266,7 +265,7 @@ public final class AnaloguesView implements WorkstationView {
                 TableExport.exportsAs(this.<AnalogueDate>column("1d", a -> pct(a.forward1d()), 52), AnalogueDate::forward1d),
                 TableExport.exportsAs(this.<AnalogueDate>column("3d", a -> pct(a.forward3d()), 52), AnalogueDate::forward3d),
                 TableExport.exportsAs(this.<AnalogueDate>column("5d", a -> pct(a.forward5d()), 52), AnalogueDate::forward5d),
-                this.<AnalogueDate>column("regime", a -> a.regime() == null ? "" : a.regime(), 84)));
+                this.<AnalogueDate>column("regime", a -> a.regime() == null ? "" : a.regime(), 64)));
         TableExport.install(dates, TableExport.fileName("analogues"));
         dates.setStyle("-fx-font-size: 11px;");
         dates.setRowFactory(t -> {
@@ -281,6 +280,8 @@ public final class AnaloguesView implements WorkstationView {
         hint.setStyle("-fx-font-size: 11px;");
         VBox box = new VBox(4, dates, hint);
         VBox.setVgrow(dates, Priority.ALWAYS);
+        // every column up to the regime in view: the split gives the histogram what the dates leave
+        box.minWidthProperty().bind(Columns.wholeWidth(dates));
         return box;
     }
 

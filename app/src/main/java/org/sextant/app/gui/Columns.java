@@ -2,7 +2,10 @@ package org.sextant.app.gui;
 
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.DoubleBinding;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
 
 /** Table columns that several views build the same way. */
 final class Columns {
@@ -14,5 +17,19 @@ final class Columns {
         c.setPrefWidth(width);
         c.setCellValueFactory(row -> new ReadOnlyStringWrapper(value.apply(row.getValue())));
         return c;
+    }
+
+    /** Room for a table's vertical scroll bar and its border, in pixels. */
+    private static final double SCROLL_BAR_AND_BORDER = 18;
+
+    /**
+     * The width {@code table} needs to show every column whole beside its vertical scroll bar: as a pane's least width,
+     * the columns are read without a sideways scroll (the Analogues dates' 5d was behind one at 1000x700).
+     */
+    static DoubleBinding wholeWidth(TableView<?> table) {
+        java.util.List<javafx.beans.Observable> widths = new java.util.ArrayList<>();
+        for (TableColumn<?, ?> c : table.getColumns()) widths.add(c.widthProperty());
+        return Bindings.createDoubleBinding(() -> table.getColumns().stream().mapToDouble(TableColumn::getWidth).sum() + SCROLL_BAR_AND_BORDER,
+                widths.toArray(javafx.beans.Observable[]::new));
     }
 }

@@ -16,13 +16,18 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import org.sextant.engine.Sextant;
 import org.sextant.engine.jobs.JobStatus;
 
-/** The Jobs view (of {@link JobsViewModel}): every background job with a progress bar and, while it runs, a Cancel button. */
+/**
+ * The Jobs view (of {@link JobsViewModel}): every background job with a progress bar and, while it runs, a Cancel button
+ * (Delete on the selected row does the same).
+ */
 public final class JobsView implements WorkstationView {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
 
@@ -65,6 +70,14 @@ public final class JobsView implements WorkstationView {
                 TableExport.exportsAs(Columns.<JobStatus>text("Finished", 90, j -> time(j.finishedAt())), JobStatus::finishedAt),
                 cancelColumn()));
         TableExport.install(table, TableExport.fileName("jobs"));
+        // the row's Cancel without the mouse: Tab to the table, the arrows to the job, Delete
+        table.setOnKeyPressed(e -> {
+            JobStatus picked = table.getSelectionModel().getSelectedItem();
+            if ((e.getCode() == KeyCode.DELETE || e.getCode() == KeyCode.BACK_SPACE) && picked != null && picked.state().active()) {
+                model.cancel(picked.id());
+                e.consume();
+            }
+        });
         VBox.setVgrow(table, Priority.ALWAYS);
         error.setId("jobs-error");
         error.getStyleClass().add("error-text");
@@ -118,6 +131,12 @@ public final class JobsView implements WorkstationView {
         c.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue()));
         c.setCellFactory(col -> new TableCell<>() {
             private final Button cancel = new Button("Cancel");
+
+            {
+                // a button in a recycled row is no Tab stop (Tab reaches the table, Delete cancels the selected job)
+                cancel.setFocusTraversable(false);
+                cancel.setTooltip(new Tooltip("Stop this job at its next checkpoint (keyboard: select its row, press Delete)"));
+            }
 
             @Override
             protected void updateItem(JobStatus j, boolean empty) {

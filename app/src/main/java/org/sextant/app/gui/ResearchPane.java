@@ -32,6 +32,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 import org.sextant.app.gui.ResearchViewModel.CatalogueNode;
 import org.sextant.app.gui.ResearchViewModel.ChartData;
 import org.sextant.app.gui.ResearchViewModel.SpecProblem;
@@ -53,6 +54,11 @@ import org.sextant.engine.research.stats.Verdict;
  */
 final class ResearchPane {
     private static final DateTimeFormatter CREATED = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT).withZone(ZoneId.systemDefault());
+
+    /** Columns of the spec editor's font a line holds at least: half a 100-column JSON line, so a node's line wraps once or twice. */
+    static final int SPEC_COLUMNS = 50;
+    /** The editor's text padding, vertical scroll bar and border beside its text, in pixels. */
+    private static final double EDITOR_CHROME = 34;
 
     private final ResearchViewModel model;
     private final ListView<CatalogueNode> catalogue = new ListView<>();
@@ -151,7 +157,10 @@ final class ResearchPane {
         });
         VBox left = new VBox(6, header("Node catalogue"), catalogue, nodeHelp, header("Strategy graph (JSON)"), spec, specBar, validation, problems);
         left.setPadding(new Insets(8));
-        left.setMinWidth(260);
+        // the editor at least SPEC_COLUMNS wide: a quarter of a 1000 px window (33 columns) broke each node's line into fragments
+        Text specColumns = new Text("0".repeat(SPEC_COLUMNS));
+        specColumns.setFont(spec.getFont());
+        left.setMinWidth(Math.ceil(specColumns.getLayoutBounds().getWidth()) + EDITOR_CHROME + 16);
 
         // ---- right: run, runs, verdict, charts ----
         symbols.setId("run-symbols");
@@ -160,7 +169,8 @@ final class ResearchPane {
         addSymbol.setId("add-symbol");
         addSymbol.setPromptText("add");
         addSymbol.setPrefWidth(95);
-        for (DatePicker d : new DatePicker[] {from, to, oosStart}) d.setPrefWidth(125);
+        // a date whole, and the three on one line beside the wider spec editor at 1000x700 (a third line took the equity chart's height)
+        for (DatePicker d : new DatePicker[] {from, to, oosStart}) d.setPrefWidth(112);
         from.setId("run-from");
         from.setPromptText("start");
         to.setId("run-to");
@@ -258,7 +268,7 @@ final class ResearchPane {
         charts.setDividerPositions(0.6);
         SplitPane stack = new SplitPane(runsAndVerdict, charts);
         stack.setOrientation(Orientation.VERTICAL);
-        stack.setDividerPositions(0.42);
+        stack.setDividerPositions(0.38); // the charts' height: beside the wider editor the equity legend takes three lines
         VBox.setVgrow(stack, Priority.ALWAYS);
         VBox right = new VBox(6, universeBar, dateProblem, runBar, stack);
         right.setPadding(new Insets(8));

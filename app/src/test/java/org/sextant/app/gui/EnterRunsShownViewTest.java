@@ -1,6 +1,7 @@
 package org.sextant.app.gui;
 
 import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.util.concurrent.TimeUnit;
@@ -26,13 +27,7 @@ class EnterRunsShownViewTest {
 
     @Test
     void enterInAScansFieldScansAfterTheAnaloguesViewWasOpened(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> {
-            bench.stage.setWidth(1000);
-            bench.stage.setHeight(700);
-        }).get();
-        showByKeys(robot, ScansView.ID);
-        ScansView scans = (ScansView) bench.window.view(ScansView.ID);
-        WaitForAsyncUtils.asyncFx(() -> scans.model().modelProperty().set("drift")).get();
+        ScansView scans = scansAt1000By700(robot);
         showByKeys(robot, AnaloguesView.ID);
         showByKeys(robot, ScansView.ID);
 
@@ -45,6 +40,52 @@ class EnterRunsShownViewTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> bench.engine.jobs().list().stream().anyMatch(j -> j.kind().equals("scan")));
         // the ranking itself is ScansViewTest's: stopped here, so the store closes without a scan running
         WaitForAsyncUtils.asyncFx(scans.model()::cancel).get();
+        WaitForAsyncUtils.waitFor(SCAN_GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> !scans.model().runningProperty().get()).get());
+    }
+
+    /**
+     * A number typed in the Top or Min closes spinner and Enter: the scan runs with that value, as Enter in the reward/risk
+     * field runs with its text. Top 7 ranks seven rows; Min closes 100000 (more closes than any sample symbol has) skips them all.
+     */
+    @Test
+    void enterInTheTopAndMinClosesSpinnersScansWithTheTypedValue(FxRobot robot) throws Exception {
+        ScansView scans = scansAt1000By700(robot);
+
+        typeAndEnter(robot, "#scan-top .text-field", "7");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> scanJobs() == 1);
+        awaitTheScan(scans);
+        assertEquals(7, WaitForAsyncUtils.asyncFx(() -> scans.model().rows().size()).get(), "the scan ranked the typed Top");
+
+        typeAndEnter(robot, "#scan-min-history .text-field", "100000");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> scanJobs() == 2);
+        awaitTheScan(scans);
+        assertEquals(0, WaitForAsyncUtils.asyncFx(() -> scans.model().rows().size()).get(), "the scan skipped every symbol for Min closes");
+    }
+
+    /** The Scans view shown by keys in the window at 1000x700, on the drift model (fast over the sample universe). */
+    private ScansView scansAt1000By700(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> {
+            bench.stage.setWidth(1000);
+            bench.stage.setHeight(700);
+        }).get();
+        showByKeys(robot, ScansView.ID);
+        ScansView scans = (ScansView) bench.window.view(ScansView.ID);
+        WaitForAsyncUtils.asyncFx(() -> scans.model().modelProperty().set("drift")).get();
+        return scans;
+    }
+
+    private static void typeAndEnter(FxRobot robot, String field, String value) {
+        OnScreen.clickOn(robot, field);
+        robot.press(KeyCode.SHORTCUT, KeyCode.A).release(KeyCode.A, KeyCode.SHORTCUT);
+        robot.write(value).type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private long scanJobs() {
+        return bench.engine.jobs().list().stream().filter(j -> j.kind().equals("scan")).count();
+    }
+
+    private static void awaitTheScan(ScansView scans) throws Exception {
         WaitForAsyncUtils.waitFor(SCAN_GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> !scans.model().runningProperty().get()).get());
     }
 

@@ -76,4 +76,45 @@ class JobsViewTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup("#cancel-" + running.id()).tryQuery().isEmpty()
                 && view.table().getItems().get(0).state() == JobState.CANCELLED);
     }
+
+    /**
+     * Without the mouse: Tab reaches the table, the arrows pick a job, and Delete cancels the picked job while it runs, as its
+     * row's Cancel button does; on a finished job it does nothing. The row's button was out of the keys' reach.
+     */
+    @Test
+    void aRunningJobIsCancelledFromTheKeyboard(FxRobot robot) throws Exception {
+        String symbol = bench.engine.listSymbols(null).get(0).symbol();
+        JobStatus done = bench.engine.startForecastBacktest(List.of(symbol), null, 5);
+        assertEquals(JobState.SUCCEEDED, bench.engine.jobs().await(done.id(), Duration.ofSeconds(GIVE_UP_SECONDS)).state());
+        CountDownLatch reported = new CountDownLatch(1);
+        JobStatus running = bench.engine.jobs().submit("import", List.of("/data/prices-2024.csv"), true, PriceImporter.IF_INTERRUPTED, ctx -> {
+            ctx.progress(0.4, "importing 1 file(s)");
+            reported.countDown();
+            while (true) {
+                ctx.checkCancelled();
+                Thread.sleep(5);
+            }
+        });
+        assertTrue(reported.await(GIVE_UP_SECONDS, TimeUnit.SECONDS));
+        int tab = bench.window.viewIds().indexOf("jobs") + 1;
+        robot.press(KeyCode.SHORTCUT, KeyCode.getKeyCode(String.valueOf(tab))).release(KeyCode.getKeyCode(String.valueOf(tab)), KeyCode.SHORTCUT);
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "jobs".equals(bench.window.shownView()));
+        JobsView view = (JobsView) bench.window.view("jobs");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.table().getItems().size() == 2);
+
+        for (int i = 0; i < 20 && !WaitForAsyncUtils.asyncFx(view.table()::isFocused).get(); i++) {
+            robot.type(KeyCode.TAB);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        assertTrue(WaitForAsyncUtils.asyncFx(view.table()::isFocused).get(), "Tab reaches the jobs table");
+        robot.type(KeyCode.END); // the oldest: the finished backtest
+        robot.type(KeyCode.DELETE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(JobState.SUCCEEDED, bench.engine.jobs().status(done.id()).state(), "a finished job stays as it ended");
+        robot.type(KeyCode.HOME); // the newest: the running import
+        assertEquals(running.id(), WaitForAsyncUtils.asyncFx(() -> view.table().getSelectionModel().getSelectedItem().id()).get());
+        robot.type(KeyCode.DELETE);
+        assertEquals(JobState.CANCELLED, bench.engine.jobs().await(running.id(), Duration.ofSeconds(GIVE_UP_SECONDS)).state());
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup("#cancel-" + running.id()).tryQuery().isEmpty());
+    }
 }
