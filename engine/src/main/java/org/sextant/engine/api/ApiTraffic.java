@@ -16,7 +16,7 @@ final class ApiTraffic {
         CLIENT_GONE("client gone mid-request"),
         REFUSED("refused (token, Host or Origin)"),
         BAD_BODY("bad request body"),
-        SLOW_HEAD_CUT("request head too slow, cut"),
+        SLOW_HEAD_CUT("request head (or a refused request's body) too slow, cut"),
         SLOW_BODY_CUT("request body too slow, cut"),
         SLOW_ANSWER_CUT("answer not taken in time, cut"),
         OVER_CAP_CUT("unauthenticated over the cap, oldest cut"),

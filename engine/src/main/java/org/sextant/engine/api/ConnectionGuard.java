@@ -149,6 +149,19 @@ final class ConnectionGuard implements Executor, AutoCloseable {
     }
 
     /**
+     * The body of a request refused for its token, Host or Origin is read to be dropped: guarded as its head was (the
+     * head's deadline, among the heads' cap), so what a caller without the token holds stays bounded as its heads are.
+     */
+    void refusedBodyStarted() {
+        begin(Phase.HEAD, limits.headTimeout().toNanos(), null);
+    }
+
+    /** The refused body is dropped: false when it was cut meanwhile (its connection closes). */
+    boolean refusedBodyDropped() {
+        return end();
+    }
+
+    /**
      * The handler starts reading the body of an authenticated request. Over the lane the oldest body still arriving is
      * refused: its {@code overLane} answer is written by a refusal writer, not here, so this body is read at once even
      * when the refused client does not read (its 503 then waits, at most until the refused body's own deadline).

@@ -50,6 +50,7 @@ public final class LocalApiServer implements AutoCloseable {
     private final ApiRoutes routes;
     private final Supplier<Map<String, Object>> health;
     private final AtomicInteger port = new AtomicInteger();
+    private final AtomicInteger handling = new AtomicInteger();
     private volatile long lastCallMillis;
     private volatile java.util.function.IntConsumer moved = p -> {};
 
@@ -145,11 +146,16 @@ public final class LocalApiServer implements AutoCloseable {
     /** Authenticated requests whose body is still arriving (tests). */
     int bodiesArriving() { return guard.bodiesArriving(); }
 
+    /** Requests whose head has arrived and whose exchange is not yet closed, each on a thread of its own (tests). */
+    int handling() { return handling.get(); }
+
     private void handle(HttpExchange ex) {
+        handling.incrementAndGet();
         try {
             if (guard.headArrived()) serve(ex);
         } finally {
             ex.close(); // after any error reply: a try-with-resources would close before its catch
+            handling.decrementAndGet();
         }
     }
 
@@ -158,6 +164,7 @@ public final class LocalApiServer implements AutoCloseable {
             String refusal = refusal(ex);
             if (refusal != null) {
                 traffic.count(ApiTraffic.Event.REFUSED);
+                if (!dropRefusedBody(ex)) return; // cut, or its client went: its connection is closed, nobody to answer
                 int status = refusal.startsWith("token") ? 401 : 403;
                 send(ex, status, failure("forbidden", refusal, null, status == 401
                         ? "send Authorization: Bearer <token> from SEXTANT_HOME/run/app.json"
@@ -287,12 +294,45 @@ public final class LocalApiServer implements AutoCloseable {
             return null; // the guard cut it and counted it
         } catch (RuntimeException tooLarge) {
             guard.bodyRead();
-            // the body stays unread: answered, the connection is closed, so no socket is kept holding a half-sent body
-            ex.getResponseHeaders().set("Connection", "close");
-            ex.setAttribute(UNREAD_BODY, Boolean.TRUE);
+            closeUnread(ex);
             throw tooLarge;
         }
         return guard.bodyRead() ? bytes : null;
+    }
+
+    /** The body stays unread: answered, the connection is closed, so no socket is kept holding a half-sent body. */
+    private static void closeUnread(HttpExchange ex) {
+        ex.getResponseHeaders().set("Connection", "close");
+        ex.setAttribute(UNREAD_BODY, Boolean.TRUE);
+    }
+
+    /**
+     * The body of a request refused for its token, Host or Origin, read and dropped before its 401 or 403 as its head was
+     * read (within the head's deadline, among the heads' cap): a caller whose body arrives at once reads its answer as
+     * before, one whose declared body never comes is cut. Before, the JDK server read it after the answer with no
+     * deadline, so each such request held a thread for as long as its client kept the connection (attack 33, F3: 500
+     * requests, 500 threads). A body over 1 MiB is not read: answered, then its connection closed.
+     *
+     * @return false when it was cut or its client went away (the connection is closed: nobody to answer)
+     */
+    private boolean dropRefusedBody(HttpExchange ex) {
+        if (declaredLength(ex) > MAX_BODY) {
+            closeUnread(ex);
+            return true;
+        }
+        guard.refusedBodyStarted();
+        long read = 0;
+        try {
+            InputStream body = ex.getRequestBody();
+            byte[] sink = new byte[8192];
+            for (int n; read <= MAX_BODY && (n = body.read(sink)) != -1; ) read += n;
+        } catch (IOException e) {
+            if (guard.refusedBodyDropped()) traffic.count(ApiTraffic.Event.CLIENT_GONE); // else the guard cut it and counted it
+            return false;
+        }
+        if (!guard.refusedBodyDropped()) return false;
+        if (read > MAX_BODY) closeUnread(ex); // a chunked body past 1 MiB: the rest is not read
+        return true;
     }
 
     /**

@@ -35,6 +35,7 @@ final class BarChecks {
         }
         Map<String, Screen> screens = screens(c);
         Map<String, String> sessions = storedSessions(c);
+        Map<String, List<BarInterval>> loneStored = LoneBars.storedIntervals(c);
         // new symbols guessed eu_equity by their hours, with the zone their times were read in: their days may tell the venue
         Map<String, java.time.ZoneId> euGuessed = new LinkedHashMap<>();
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
@@ -56,11 +57,11 @@ final class BarChecks {
                 if (step != null && seconds < 60) {
                     throw SextantException.invalid("paths", s.bar().file() + ": " + BarSteps.mostOftenBelowAMinute(symbol, seconds), BarSteps.BELOW_A_MINUTE_FIX);
                 }
-                BarInterval interval = step == null || seconds % 60 != 0 ? null : BarInterval.ofStepMinutes(seconds / 60);
+                BarInterval interval = step == null ? LoneBars.interval(c, s, symbol, loneStored)
+                        : seconds % 60 != 0 ? null : BarInterval.ofStepMinutes(seconds / 60);
                 if (interval == null) {
-                    throw SextantException.invalid("paths", s.bar().file() + ": the bars of " + symbol + (step == null ? " are a single bar, too few to tell their interval"
-                            : " are most often " + duration(seconds) + " apart, which is no interval the store holds"),
-                            "export bars of one of " + String.join(", ", BarInterval.labels()) + ", at least two per symbol");
+                    throw SextantException.invalid("paths", s.bar().file() + ": the bars of " + symbol + " are most often " + duration(seconds)
+                            + " apart, which is no interval the store holds", "export bars of one of " + String.join(", ", BarInterval.labels()) + ", at least two per symbol");
                 }
                 if (interval == BarInterval.D1) throw daily(c, s, symbol);
                 if (interval.intraday() && !s.bar().wideCols().isEmpty()) throw wideIntraday(s, interval);
@@ -201,7 +202,9 @@ final class BarChecks {
                 "SELECT file_no, symbol, min(step, " + BarSteps.MIXED_RUN + "), count(*) > count(DISTINCT date_trunc('week', ts)), "
                         + "count(*) > count(DISTINCT date_trunc('month', ts)) FROM bar_steps GROUP BY ALL"))) {
             while (r.next()) {
-                Object[] steps = (Object[]) r.getArray(3).getArray();
+                // NULL for a symbol of one bar time: it has no step (min of no values)
+                java.sql.Array a = r.getArray(3);
+                Object[] steps = a == null ? new Object[0] : (Object[]) a.getArray();
                 long smallest = steps.length > 0 ? ((Number) steps[0]).longValue() : Long.MAX_VALUE;
                 long run = steps.length >= BarSteps.MIXED_RUN ? ((Number) steps[BarSteps.MIXED_RUN - 1]).longValue() : Long.MAX_VALUE;
                 out.put(r.getInt(1) + "\u0000" + r.getString(2), new Screen(smallest, run, r.getBoolean(4), r.getBoolean(5)));

@@ -89,7 +89,7 @@ class ConnectionAbuseTest {
         return millis;
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    static void await(BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) throw new AssertionError("never happened: " + what);

@@ -1,0 +1,92 @@
+package org.sextant.engine.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sextant.engine.ingest.SampleUniverseTest.number;
+import static org.sextant.engine.ingest.SampleUniverseTest.text;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.SampleStoreCopy;
+
+/**
+ * A bar file holding one bar of a symbol (its newest bar appended, or a new symbol's first): it takes the interval of the
+ * symbol's stored bars, or is refused naming why one bar is not enough (attack 33, F5: an internal NullPointerException's text).
+ */
+class LoneBarImportTest {
+    private static final String HEAD = "datetime,symbol,open,high,low,close,volume\n";
+    @TempDir Path tmp;
+
+    private Store open() {
+        return SampleStoreCopy.openOrEmpty(tmp.resolve("x.duckdb"), tmp.resolve("staging"));
+    }
+
+    private Path file(String name, String text) throws Exception {
+        Path p = tmp.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    private static String hourly(String symbol, int hours) {
+        StringBuilder out = new StringBuilder(HEAD);
+        for (int h = 0; h < hours; h++) out.append("2023-06-01T").append(13 + h).append(":30:00Z,").append(symbol).append(",1,2,1,1.5,10\n");
+        return out.toString();
+    }
+
+    @Test
+    void aNewSymbolsOneBarIsRefusedSayingWhyAndHowToImportIt() throws Exception {
+        try (Store store = open()) {
+            Path one = file("one.csv", HEAD + "2023-06-01T14:30:00Z,ONEBAR,1,2,1,1.5,10\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(one)));
+            assertEquals("invalid_input", e.failReason(), e.getMessage());
+            assertEquals("paths", e.field());
+            assertTrue(e.getMessage().contains("one.csv: ONEBAR has a single bar (2023-06-01 14:30 UTC) and no stored bars: one bar tells no interval"), e.getMessage());
+            assertTrue(e.fix().contains("at least two bars of ONEBAR"), e.fix());
+            assertEquals(0, number(store, "SELECT count(*) FROM bars WHERE symbol = 'ONEBAR'"));
+        }
+    }
+
+    @Test
+    void aSymbolsNewestBarAloneTakesTheIntervalOfItsStoredBars() throws Exception {
+        try (Store store = open()) {
+            new PriceImporter(store).importFiles(List.of(file("first.csv", hourly("HOURLY", 3))));
+            // its next hour, alone, with a symbol of two bars in the same file
+            ImportReport r = new PriceImporter(store).importFiles(List.of(file("next.csv", HEAD
+                    + "2023-06-01T16:30:00Z,HOURLY,1.5,2,1,1.7,12\n2023-06-01T13:30:00Z,OTHER,1,2,1,1.5,10\n2023-06-01T13:35:00Z,OTHER,1,2,1,1.5,10\n")));
+            assertEquals("HOURLY 1h 4 1.7|OTHER 5m 2 1.5", text(store, "SELECT string_agg(symbol || ' ' || interval || ' ' || n || ' ' || last, '|' ORDER BY symbol) "
+                    + "FROM (SELECT symbol, interval, count(*) AS n, arg_max(close, ts) AS last FROM bars GROUP BY ALL)"));
+            assertEquals("1h,5m", r.files().get(0).interval(), "the report names the interval each symbol took");
+        }
+    }
+
+    @Test
+    void aLoneBarOffItsStoredGridIsRefusedAsAFileOfManyIs() throws Exception {
+        try (Store store = open()) {
+            new PriceImporter(store).importFiles(List.of(file("first.csv", hourly("HOURLY", 3))));
+            Path off = file("off.csv", HEAD + "2023-06-01T17:00:00Z,HOURLY,1,2,1,1.5,10\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(off)));
+            assertTrue(e.getMessage().contains("its stored 1h bars on"), e.getMessage());
+            assertEquals(3, number(store, "SELECT count(*) FROM bars WHERE symbol = 'HOURLY'"));
+        }
+    }
+
+    @Test
+    void aLoneBarOfASymbolStoredAtTwoIntervalsIsRefusedNamingThem() throws Exception {
+        try (Store store = open()) {
+            new PriceImporter(store).importFiles(List.of(file("hours.csv", hourly("TWICE", 3)),
+                    file("minutes.csv", HEAD + "2023-06-02T13:30:00Z,TWICE,1,2,1,1.5,10\n2023-06-02T13:31:00Z,TWICE,1,2,1,1.5,10\n")));
+            Path one = file("one.csv", HEAD + "2023-06-05T14:30:00Z,TWICE,1,2,1,1.5,10\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(one)));
+            assertEquals("paths", e.field());
+            assertTrue(e.getMessage().contains("one.csv: TWICE has a single bar (2023-06-05 14:30 UTC) and stored bars of 1m and 1h: one bar tells not which"), e.getMessage());
+            assertTrue(e.fix().contains("at least two bars of TWICE"), e.fix());
+            assertEquals(5, number(store, "SELECT count(*) FROM bars WHERE symbol = 'TWICE'"));
+        }
+    }
+}
