@@ -18,8 +18,10 @@ import java.util.TreeMap;
  * Which European venue's calendar a symbol's bar days fit: Xetra, SIX, London and Euronext keep the same instant's hours, so
  * only the days tell them apart. A venue is ruled out by bars on one of its weekday holidays, or by a bar opening after its
  * early close's auction (Euronext's 24 December trades to 14:05 Paris, London's ends at 12:35 London); of the rest, the ones
- * whose holidays explain the most weekdays without bars fit best. The import's guess (VenueGuess) and the note on a symbol
- * stored as eu_equity whose bars are not Xetra's ({@link #storedNote}) use it.
+ * whose holidays explain the most weekdays without bars fit best. A holiday without bars explains one only when the venue's
+ * trading days around it hold bars: in a sparse file (4 days over 3 years) every gap would else count as a skipped holiday,
+ * and the venue with the most holidays would win. The import's guess (VenueGuess) and the note on a symbol stored as
+ * eu_equity whose bars are not Xetra's ({@link #storedNote}) use it.
  */
 public final class VenueFit {
     private VenueFit() {}
@@ -38,11 +40,22 @@ public final class VenueFit {
         };
     }
 
+    /**
+     * The venues that fit a symbol's days best and how many of their holidays without bars told it: 0 when no holiday of
+     * theirs lies between days with bars (too few days to tell a venue by the days it closes).
+     */
+    public record Fits(List<TradingSession> best, int skippedHolidays) {}
+
     /** The venues not ruled out by the traded days whose holidays explain the most weekdays without bars (several when they tie); none for no days. */
     public static List<TradingSession> bestFits(java.util.Set<LocalDate> traded) {
+        return fits(traded).best();
+    }
+
+    /** As {@link #bestFits(java.util.Set)}, with the count of skipped holidays that told it. */
+    public static Fits fits(java.util.Set<LocalDate> traded) {
         Map<LocalDate, LocalDateTime> noTimes = new TreeMap<>();
         for (LocalDate d : traded) noTimes.put(d, null);
-        return bestFits(noTimes);
+        return fits(noTimes);
     }
 
     /**
@@ -50,7 +63,11 @@ public final class VenueFit {
      * close that day ended before it.
      */
     public static List<TradingSession> bestFits(Map<LocalDate, LocalDateTime> lastBarByDay) {
-        if (lastBarByDay.isEmpty()) return List.of();
+        return fits(lastBarByDay).best();
+    }
+
+    private static Fits fits(Map<LocalDate, LocalDateTime> lastBarByDay) {
+        if (lastBarByDay.isEmpty()) return new Fits(List.of(), 0);
         LocalDate first = lastBarByDay.keySet().stream().min(LocalDate::compareTo).get(), last = lastBarByDay.keySet().stream().max(LocalDate::compareTo).get();
         int bestSkipped = -1;
         List<TradingSession> tied = new ArrayList<>();
@@ -60,7 +77,7 @@ public final class VenueFit {
             for (LocalDate d = first; !ruledOut && !d.isAfter(last); d = d.plusDays(1)) {
                 if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY || !v.closed(d)) continue;
                 if (lastBarByDay.containsKey(d)) ruledOut = true;
-                else skipped++;
+                else if (skippedBetweenBars(v, lastBarByDay.keySet(), d)) skipped++;
             }
             if (ruledOut) continue;
             if (skipped > bestSkipped) {
@@ -69,7 +86,27 @@ public final class VenueFit {
             }
             if (skipped == bestSkipped) tied.add(v);
         }
-        return tied;
+        return new Fits(List.copyOf(tied), Math.max(bestSkipped, 0));
+    }
+
+    /**
+     * Whether the venue's holiday {@code d} (a weekday without bars) tells something: the venue's trading days before and
+     * after it hold bars, so the file skipped that day and not a stretch of days.
+     */
+    public static boolean skippedBetweenBars(TradingSession v, java.util.Set<LocalDate> traded, LocalDate d) {
+        return traded.contains(tradingDay(v, d, -1)) && traded.contains(tradingDay(v, d, 1));
+    }
+
+    /** The venue's nearest trading day (a weekday it does not close) before ({@code step} -1) or after (+1) {@code d}. */
+    private static LocalDate tradingDay(TradingSession v, LocalDate d, int step) {
+        LocalDate t = d.plusDays(step);
+        while (t.getDayOfWeek() == DayOfWeek.SATURDAY || t.getDayOfWeek() == DayOfWeek.SUNDAY || v.closed(t)) t = t.plusDays(step);
+        return t;
+    }
+
+    /** Whether the days hold bars on one of the venue's weekday holidays, which rules it out. */
+    public static boolean tradedOnHoliday(TradingSession v, java.util.Collection<LocalDate> traded) {
+        return traded.stream().anyMatch(d -> d.getDayOfWeek().getValue() <= 5 && v.closed(d));
     }
 
     /** Whether a day the venue closes early holds a bar opening after that day's last instant (its auction's end). */

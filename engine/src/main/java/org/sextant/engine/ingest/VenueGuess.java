@@ -21,9 +21,11 @@ import org.sextant.engine.data.VenueFit;
  * hours (09:00-17:30 Berlin), so hours alone guess eu_equity, but each venue closes on days the others trade (SIX on Ascension,
  * Whit Monday, 2 January and 1 August; London on its May and August bank holidays, trading on 1 May and 24 December; Euronext
  * trades on 24 and 31 December, and on the Whit Mondays and German Unity Days of 2014-2021, where Xetra closes). A venue whose
- * holiday holds bars is ruled out; of the others, the one whose holidays explain the most weekdays without bars wins. A tie with
- * Xetra keeps eu_equity; a tie of the others (Xetra ruled out) goes to the venue of the zone the times were read in, if it is one of them,
- * else keeps eu_equity with a note naming the days and each tied venue's command.
+ * holiday holds bars is ruled out; of the others, the one whose holidays explain the most weekdays without bars (between days
+ * with bars: {@link VenueFit#skippedBetweenBars}) wins. A tie with Xetra keeps eu_equity; a tie of the others (Xetra ruled out)
+ * goes to the venue of the zone the times were read in, if it is one of them and the days skipped a holiday of theirs, else keeps
+ * eu_equity with a note naming the days and each tied venue's command: a sparse file's gaps tell no venue, and the zone alone is
+ * no guess.
  */
 final class VenueGuess {
     private VenueGuess() {}
@@ -33,19 +35,19 @@ final class VenueGuess {
 
     /**
      * The venue the traded days (the bars' dates on their venue's clock) tell; null when they tell none apart from Xetra. {@code zoned}
-     * (the venue of the zone the times were read in, or null) settles a tie of venues other than Xetra.
+     * (the venue of the zone the times were read in, or null) settles a tie of venues other than Xetra when the days skipped holidays.
      */
-    static TradingSession byDays(Set<LocalDate> traded, TradingSession zoned) {
-        List<TradingSession> tied = VenueFit.bestFits(traded);
+    static TradingSession byDays(VenueFit.Fits fit, TradingSession zoned) {
+        List<TradingSession> tied = fit.best();
         if (tied.isEmpty() || tied.contains(TradingSession.EU_EQUITY)) return null;
         if (tied.size() == 1) return tied.get(0);
-        return tied.contains(zoned) ? zoned : null;
+        return fit.skippedHolidays() > 0 && zoned != null && tied.contains(zoned) ? zoned : null;
     }
 
     /**
      * Each eu_equity guess of {@code detected} (file number and symbol joined by NUL) checked against the days of its bars, with
-     * the note a reader gets: the venue found, or, for days that rule Xetra out but tie other venues or times read in Zurich or
-     * London that tell no venue, how to set it.
+     * the note a reader gets: the venue found, or, for days that rule Xetra out but tie other venues, days too few to tell, or
+     * times read in Zurich, London or a Euronext city that tell no venue, how to set it.
      */
     static Map<String, Guess> refine(Connection c, Map<String, ZoneId> euGuessed) throws SQLException {
         Map<String, Guess> out = new HashMap<>();
@@ -71,35 +73,64 @@ final class VenueGuess {
         for (Map.Entry<String, ZoneId> e : euGuessed.entrySet()) {
             String symbol = e.getKey().substring(e.getKey().indexOf('\u0000') + 1);
             Set<LocalDate> traded = days.getOrDefault(e.getKey(), Set.of());
-            TradingSession zoned = byZone(e.getValue());
-            TradingSession venue = byDays(traded, zoned);
-            if (venue != null) {
-                // a tie settled by the zone names the zone too
-                String fit = byDays(traded, null) == venue ? " and no other venue's (" : " and the times were read in " + e.getValue().getId() + " (";
-                out.put(e.getKey(), new Guess(venue.label(), "session " + venue.label() + " guessed: the bars' days fit " + VenueFit.name(venue)
-                        + "'s holidays" + fit + skippedOnlyBy(venue, traded) + "); change it with: sextant session " + symbol + " eu_equity"));
-                continue;
-            }
-            List<TradingSession> tied = VenueFit.bestFits(traded);
-            List<String> onXetraHolidays = VenueFit.tradedOnXetraHolidays(traded);
-            if (tied.size() > 1 && !onXetraHolidays.isEmpty()) {
-                // no Xetra file, but no zone of theirs says whose: the reader is told the days and each venue's command
-                StringBuilder set = new StringBuilder();
-                for (TradingSession v : tied) {
-                    set.append(set.length() == 0 ? "if they are " + VenueFit.name(v) + "'s, set it with: " : "; if " + VenueFit.name(v) + "'s: ")
-                            .append("sextant session ").append(symbol).append(' ').append(v.label());
-                }
-                out.put(e.getKey(), new Guess("eu_equity", "session eu_equity (Xetra's holidays) kept: the bars on Xetra's holidays "
-                        + String.join(", ", onXetraHolidays) + " are no Xetra's, but the days fit "
-                        + String.join(" and ", tied.stream().map(v -> VenueFit.name(v) + "'s").toList()) + " alike; " + set
-                        + " (or the set_trading_session tool)"));
-            } else if (zoned != null) {
-                out.put(e.getKey(), new Guess("eu_equity", "session eu_equity (Xetra's holidays) kept: the bars' days do not tell " + VenueFit.name(zoned)
-                        + " from Xetra; if they are " + VenueFit.name(zoned) + "'s, set it with: sextant session " + symbol + " " + zoned.label()
-                        + " (or the set_trading_session tool)"));
-            }
+            if (traded.isEmpty()) continue;
+            String note = note(symbol, traded, e.getValue());
+            TradingSession venue = byDays(VenueFit.fits(traded), byZone(e.getValue()));
+            if (venue != null || note != null) out.put(e.getKey(), new Guess(venue == null ? "eu_equity" : venue.label(), note));
         }
         return out;
+    }
+
+    /** What a reader is told of the guess for {@code traded} read in {@code zone}, each command naming a venue the days fit; null for nothing to say. */
+    static String note(String symbol, Set<LocalDate> traded, ZoneId zone) {
+        VenueFit.Fits fit = VenueFit.fits(traded);
+        TradingSession zoned = byZone(zone);
+        TradingSession venue = byDays(fit, zoned);
+        // the venues the days fit, the zone's first: the one a reader most likely means
+        List<TradingSession> tied = new ArrayList<>(fit.best());
+        if (tied.remove(zoned)) tied.add(0, zoned);
+        if (venue != null) {
+            boolean byZone = byDays(fit, null) != venue;
+            tied.remove(venue);
+            String change;
+            if (byZone) change = commands(symbol, tied, "change it with: ");
+            else if (zoned != null && zoned != venue && !VenueFit.tradedOnHoliday(zoned, traded)) {
+                // the days outweigh the zone, which still fits: its command, not Xetra's
+                change = "if they are " + VenueFit.name(zoned) + "'s (the times were read in " + zone.getId() + "), change it with: sextant session "
+                        + symbol + " " + zoned.label();
+            } else change = "change it with: sextant session " + symbol + " eu_equity";
+            return "session " + venue.label() + " guessed: the bars' days fit " + VenueFit.name(venue) + "'s holidays"
+                    + (byZone ? " and the times were read in " + zone.getId() + " (" : " and no other venue's (") + skippedOnlyBy(venue, traded) + "); " + change;
+        }
+        String kept = "session eu_equity (Xetra's holidays) kept: ";
+        String tooFew = fit.skippedHolidays() > 0 || tied.isEmpty() ? null : traded.size() == 1 ? "the bars' one day (" + traded.iterator().next() + ") is too few to tell "
+                : "the bars' " + traded.size() + " days (" + traded.stream().min(LocalDate::compareTo).get() + " to "
+                + traded.stream().max(LocalDate::compareTo).get() + ") are too few to tell ";
+        String noHolidayBetween = ": no holiday of theirs falls between days with bars; ";
+        if (tied.size() > 1 && !tied.contains(TradingSession.EU_EQUITY)) {
+            // no Xetra (or Xetra fits worse), but neither the days nor the zone say whose: the days and each venue's command
+            List<String> onXetraHolidays = VenueFit.tradedOnXetraHolidays(traded);
+            String names = String.join(" and ", tied.stream().map(v -> VenueFit.name(v) + "'s").toList());
+            return kept + (onXetraHolidays.isEmpty() ? "" : "the bars on Xetra's holidays " + String.join(", ", onXetraHolidays) + " are no Xetra's, but ")
+                    + (tooFew == null ? "the days fit " + names + " alike; "
+                            : tooFew + String.join(" from ", tied.stream().map(VenueFit::name).toList()) + noHolidayBetween)
+                    + commands(symbol, tied, "set it with: ") + " (or the set_trading_session tool)";
+        }
+        // bars on every venue's holidays (Good Friday) tell none of them apart either
+        if (zoned == null || !(tied.isEmpty() || tied.contains(zoned))) return null;
+        return kept + (tooFew == null ? "the bars' days do not tell " + VenueFit.name(zoned) + " from Xetra; "
+                : tooFew + VenueFit.name(zoned) + " from Xetra" + noHolidayBetween)
+                + "if they are " + VenueFit.name(zoned) + "'s, set it with: sextant session " + symbol + " " + zoned.label() + " (or the set_trading_session tool)";
+    }
+
+    /** "if they are London's, {lead}sextant session S lse; if Euronext's: sextant session S euronext" for each venue in order. */
+    private static String commands(String symbol, List<TradingSession> venues, String lead) {
+        StringBuilder set = new StringBuilder();
+        for (TradingSession v : venues) {
+            set.append(set.length() == 0 ? "if they are " + VenueFit.name(v) + "'s, " + lead : "; if " + VenueFit.name(v) + "'s: ")
+                    .append("sextant session ").append(symbol).append(' ').append(v.label());
+        }
+        return set.toString();
     }
 
     /** The venue of times read in Zurich, London or a Euronext city (Paris, Amsterdam, Brussels, Lisbon); null for any other zone. */
@@ -123,7 +154,7 @@ final class VenueGuess {
         List<String> skipped = new ArrayList<>(), tradedOnXetraHolidays = new ArrayList<>();
         for (LocalDate d = first; !d.isAfter(last); d = d.plusDays(1)) {
             if (d.getDayOfWeek().getValue() > 5 || venue.closed(d) == TradingSession.EU_EQUITY.closed(d)) continue;
-            if (venue.closed(d) && skipped.size() < 5) skipped.add(d.toString());
+            if (venue.closed(d) && !traded.contains(d) && VenueFit.skippedBetweenBars(venue, traded, d) && skipped.size() < 5) skipped.add(d.toString());
             if (traded.contains(d) && tradedOnXetraHolidays.size() < 5) tradedOnXetraHolidays.add(d.toString());
         }
         List<String> told = new ArrayList<>();

@@ -77,4 +77,21 @@ class EarlyCloseYearsTest {
             assertEquals(2, reader.outsideSession("VOD", BarInterval.M5, day, day), "12:35 and 12:40: from the auction's end");
         }
     }
+    /** Euronext's 24 December of 1987 (attack 33, F6: past the table's years it read to 17:30) ends at the 14:05 auction as 1990's does. */
+    @Test
+    void euronextsTwentyFourthDecemberOf1987EndsAsThatOf1990() throws Exception {
+        LocalDate old = LocalDate.of(1987, 12, 24), inTable = LocalDate.of(1990, 12, 24);
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("e.duckdb"), tmp.resolve("staging"))) {
+            StringBuilder csv = new StringBuilder(Files.readString(fiveMinuteBars("EUX", old, LocalTime.of(9, 0), LocalTime.of(17, 0))));
+            csv.append(Files.readString(fiveMinuteBars("EUX", inTable, LocalTime.of(9, 0), LocalTime.of(17, 0))).lines().skip(1)
+                    .map(l -> l + "\n").reduce("", String::concat));
+            Path file = Files.writeString(tmp.resolve("EUX.csv"), csv);
+            new PriceImporter(store, PriceRules.defaults(), ZoneId.of("Europe/Paris")).importFiles(List.of(file));
+            VenueClosingAuctionTest.setSession(store, "EUX", "euronext");
+            List<IntervalBar> then = VenueClosingAuctionTest.macro(store, "EUX", "30m", old), later = VenueClosingAuctionTest.macro(store, "EUX", "30m", inTable);
+            assertEquals(10, later.size(), "09:00 to 13:30, the 14:00 auction's bars in the 13:30 bar");
+            assertEquals(later.size(), then.size(), "1987's half day resampled as 1990's");
+            assertEquals(100 + 14 + 0.00, then.get(9).close(), 1e-9, "closed by the auction's 14:00 bar");
+        }
+    }
 }

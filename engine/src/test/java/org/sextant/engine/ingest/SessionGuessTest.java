@@ -117,8 +117,9 @@ class SessionGuessTest {
             ImportReport.BarCheck december = check(store, parisFile("CAC", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17),
                     List.of("2024-12-25", "2024-12-26", "2025-01-01"), List.of("2024-12-24", "2024-12-31")), "Europe/Paris");
             assertEquals("euronext", december.session());
+            // Xetra is ruled out, so the command a reader needs if the zone misled is London's, the venue tied with Euronext
             assertTrue(december.notes().contains("session euronext guessed: the bars' days fit Euronext's holidays and the times were read in Europe/Paris "
-                    + "(bars on Xetra's holidays 2024-12-24, 2024-12-31); change it with: sextant session CAC eu_equity"), december.notes().toString());
+                    + "(bars on Xetra's holidays 2024-12-24, 2024-12-31); if they are London's, change it with: sextant session CAC lse"), december.notes().toString());
             ImportReport.BarCheck whit = check(store, parisFile("AEX", LocalDate.of(2019, 4, 1), LocalDate.of(2019, 6, 28),
                     List.of("2019-04-19", "2019-04-22", "2019-05-01"), List.of()), "Europe/Amsterdam");
             assertEquals("euronext", whit.session());
@@ -141,6 +142,57 @@ class SessionGuessTest {
             assertTrue(utc.notes().contains("session eu_equity (Xetra's holidays) kept: the bars on Xetra's holidays 2024-12-24, 2024-12-31 are no Xetra's,"
                     + " but the days fit London's and Euronext's alike; if they are London's, set it with: sextant session DEC.UTC lse;"
                     + " if Euronext's: sextant session DEC.UTC euronext (or the set_trading_session tool)"), utc.notes().toString());
+        }
+    }
+
+    /** Hourly closes from 10:00 to the 17:00 bar (wall clock) on the given days only. */
+    private Path daysFile(String symbol, String... days) throws Exception {
+        StringBuilder csv = new StringBuilder("timestamp,close\n");
+        for (String d : days) {
+            for (int h = 10; h <= 17; h++) csv.append(d).append(String.format(" %02d:00:00,", h)).append(100 + h * 0.5).append('\n');
+        }
+        Path p = tmp.resolve(symbol + ".csv");
+        Files.writeString(p, csv);
+        return p;
+    }
+
+    /**
+     * A sparse file's gaps are no skipped holidays: 4 days over 3 years (attack 33, F6) were guessed London's, whose bank
+     * holidays were the most weekdays in them without bars, and bars past London's 24 December close were then dropped. A
+     * holiday tells a venue only when the file has bars on the trading days around it; with none, the Paris file keeps
+     * eu_equity, and the note says the days are too few and names Euronext's command first.
+     */
+    @Test
+    void aSparseFilesGapsTellNoVenue() throws Exception {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("s.duckdb"), tmp.resolve("staging"))) {
+            ImportReport.BarCheck december = check(store, daysFile("EUX", "1987-12-23", "1987-12-24", "1989-12-29", "1990-12-24"), "Europe/Paris");
+            assertEquals("eu_equity", december.session(), december.notes().toString());
+            assertTrue(december.notes().contains("session eu_equity (Xetra's holidays) kept: the bars on Xetra's holidays 1987-12-24, 1990-12-24 are no Xetra's,"
+                    + " but the bars' 4 days (1987-12-23 to 1990-12-24) are too few to tell Euronext from London: no holiday of theirs falls between days"
+                    + " with bars; if they are Euronext's, set it with: sextant session EUX euronext; if London's: sextant session EUX lse"
+                    + " (or the set_trading_session tool)"), december.notes().toString());
+            // ordinary days: every venue fits as well as Xetra, and the note says why the zone's venue was not taken
+            ImportReport.BarCheck ordinary = check(store, daysFile("EUY", "2023-03-15", "2024-06-12", "2025-09-10"), "Europe/Paris");
+            assertEquals("eu_equity", ordinary.session(), ordinary.notes().toString());
+            assertTrue(ordinary.notes().contains("session eu_equity (Xetra's holidays) kept: the bars' 3 days (2023-03-15 to 2025-09-10) are too few to tell"
+                    + " Euronext from Xetra: no holiday of theirs falls between days with bars; if they are Euronext's, set it with:"
+                    + " sextant session EUY euronext (or the set_trading_session tool)"), ordinary.notes().toString());
+            assertEquals("eu_equity", SampleUniverseTest.text(store, "SELECT session FROM symbol_sessions WHERE symbol = 'EUX'"));
+        }
+    }
+
+    /**
+     * A Paris file whose days fit London's holidays better (it lacks London's May bank holidays, between days with bars) is
+     * guessed lse, and the note's command is the zone's venue, which the days still fit, not Xetra's.
+     */
+    @Test
+    void aGuessAgainstTheZoneNamesTheZonesVenue() throws Exception {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("l.duckdb"), tmp.resolve("staging"))) {
+            ImportReport.BarCheck london = check(store, parisFile("FR.LSE", LocalDate.of(2025, 4, 1), LocalDate.of(2025, 6, 30),
+                    List.of("2025-04-18", "2025-04-21", "2025-05-01", "2025-05-05", "2025-05-26"), List.of()), "Europe/Paris");
+            assertEquals("lse", london.session());
+            assertTrue(london.notes().contains("session lse guessed: the bars' days fit London's holidays and no other venue's (no bars on 2025-05-05, 2025-05-26);"
+                    + " if they are Euronext's (the times were read in Europe/Paris), change it with: sextant session FR.LSE euronext"), london.notes().toString());
         }
     }
 
