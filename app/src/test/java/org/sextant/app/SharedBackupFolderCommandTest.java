@@ -58,6 +58,48 @@ class SharedBackupFolderCommandTest {
         assertTrue(!HomeId.of(b).equals(HomeId.of(a)), "the copy took its own id");
     }
 
+    /**
+     * Attack 33 F4: cp -a A B; cp -a A C; rm -rf A, their backups/ a link to one shared folder. Both copies kept A's id as
+     * moved homes: C's backups rolled B's off and B's bare restore put C's store in place. C, second to claim the id, takes its own.
+     */
+    @Test
+    void ofTwoCopiesWhoseOriginalIsDeletedTheSecondTakesItsOwnIdAndNeitherRestoresTheOthers() throws Exception {
+        Path shared = Files.createDirectories(dir.resolve("shared"));
+        SextantHome a = new SextantHome(Files.createDirectories(dir.resolve("a")));
+        Files.createSymbolicLink(a.root().resolve("backups"), shared);
+        Sextant.open(a).close();
+        String idOfA = HomeId.of(a);
+        SextantHome b = copiedAsCpA(a, dir.resolve("b"));
+        SextantHome c = copiedAsCpA(a, dir.resolve("c"));
+        try (java.util.stream.Stream<Path> all = Files.walk(a.root())) { // rm -rf a
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
+        out.reset();
+        assertEquals(0, Main.run("--home", b.root().toString(), "backup"), err.toString());
+        Path ofB = Path.of(out.toString().split(" ")[1]);
+        for (int i = 0; i < 3; i++) assertEquals(0, Main.run("--home", c.root().toString(), "backup"), err.toString());
+        assertEquals(idOfA, HomeId.of(b), "the first to claim the id keeps it");
+        assertTrue(!HomeId.of(c).equals(idOfA), "the second takes its own");
+        assertTrue(Files.exists(ofB), "C's three backups rolled off none of B's");
+
+        out.reset();
+        assertEquals(0, Main.run("--home", c.root().toString(), "restore", "--list"), err.toString());
+        assertTrue(out.toString().contains(ofB.getFileName() + "  another home's (home id " + idOfA + ", the home at " + b.root() + " this one was copied from;"), out.toString());
+        out.reset();
+        assertEquals(0, Main.run("--home", b.root().toString(), "restore"), err.toString());
+        assertTrue(out.toString().startsWith("restored " + b.root().resolve("backups").resolve(ofB.getFileName())), "B's bare restore picks B's own: " + out);
+    }
+
+    /** As cp -a: every file with its times, a link copied as a link. */
+    private static SextantHome copiedAsCpA(SextantHome from, Path to) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> all = Files.walk(from.root())) {
+            for (Path p : all.toList()) {
+                Files.copy(p, to.resolve(from.root().relativize(p).toString()), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            }
+        }
+        return new SextantHome(to);
+    }
+
     @Test
     void anotherHomesBackupIsListedAsItsAndRestoredOnlyWithTheFlag() throws Exception {
         SextantHome a = new SextantHome(dir.resolve("a"));

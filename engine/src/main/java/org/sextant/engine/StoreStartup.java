@@ -17,8 +17,10 @@ final class StoreStartup {
         // the store is ours now (one writer): nothing in staging belongs to a running import
         int leftovers = StagedFile.removeLeftovers(home.stagingDir());
         if (leftovers > 0) org.slf4j.LoggerFactory.getLogger(Sextant.class).info("removed {} staging file(s) left by an interrupted import", leftovers);
-        store.afterCheckpoint(new RollingBackups(home, RollingBackups.Policy.of(home))::takeIfDue);
-        HomeId.atStart(home); // a copy tells itself at its start, while the original it copies is surely still there
+        RollingBackups.Policy backups = RollingBackups.Policy.of(home);
+        store.afterCheckpoint(new RollingBackups(home, backups)::takeIfDue);
+        // a copy tells itself at its start, while the original it copies is surely still there (or a copy made with it has claimed the id)
+        HomeId.atStart(home, RollingBackups.sharedFolder(home, backups));
         if (SampleUniverse.loadIfEmpty(store)) store.checkpoint(); // a kill right after the first start leaves a store that opens
         return store;
     }

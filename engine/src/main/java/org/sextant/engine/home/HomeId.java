@@ -44,11 +44,18 @@ public final class HomeId {
 
     private HomeId() {}
 
+    /** As {@link #of(SextantHome, Path)} for a home whose backups are in its own SEXTANT_HOME/backups: no claim is read nor written. */
+    public static String of(SextantHome home) {
+        return of(home, null);
+    }
+
     /**
      * This home's id, made on first use (two processes making it at once agree on the first one written); a copy takes
-     * its own here, a moved home records its new place.
+     * its own here, a moved home records its new place. With {@code sharedFolder} (a backup folder other homes may use:
+     * outside the home, or reached through a link) the id is claimed there ({@link HomeIdClaims}): of two copies whose
+     * original is gone, the second to claim the id finds the first still holding it and takes its own.
      */
-    public static String of(SextantHome home) {
+    public static String of(SextantHome home, Path sharedFolder) {
         Path file = home.root().resolve(FILE);
         try {
             synchronized (HomeId.class) { // one JVM's threads; the file lock below keeps other processes out
@@ -56,21 +63,18 @@ public final class HomeId {
                     if (!Files.exists(file)) {
                         create(file);
                         recordPlace(home, null);
-                        return read(file);
+                        String made = read(file);
+                        HomeIdClaims.claim(sharedFolder, made, home.root());
+                        return made;
                     }
                     String id = read(file);
                     Place place = place(home);
-                    if (place != null && sameFolder(place.home(), home.root())) return id;
-                    if (place != null && holdsId(place.home(), id)) {
-                        String own = newId();
-                        AtomicFiles.write(file, own + "\n"); // the id first: a crash before the place is written leaves a "moved" home, never a shared id
-                        CopiedFrom from = new CopiedFrom(id, place.home());
-                        recordPlace(home, from);
-                        org.slf4j.LoggerFactory.getLogger(HomeId.class).info("{} is a copy of the Sextant home {} (home id {}): it takes its own id {};"
-                                + " the backups taken before are that home's, restored here with --from-other-home", home.root(), place.home(), id, own);
-                        return own;
-                    }
-                    recordPlace(home, place == null ? null : place.copiedFrom()); // moved, or recorded before places were
+                    boolean settled = place != null && sameFolder(place.home(), home.root());
+                    if (!settled && place != null && holdsId(place.home(), id)) return takeOwn(home, id, place.home(), sharedFolder);
+                    // settled, moved, or recorded before places were: the shared folder says whether another home holds the id already
+                    String holder = HomeIdClaims.claim(sharedFolder, id, home.root());
+                    if (holder != null) return takeOwn(home, id, holder, sharedFolder);
+                    if (!settled) recordPlace(home, place == null ? null : place.copiedFrom()); // moved, or recorded before places were
                     return id;
                 }
             }
@@ -79,14 +83,25 @@ public final class HomeId {
         }
     }
 
+    /** This home is a copy of the one at {@code original}, which holds {@code id}: it takes an id of its own, logged. */
+    private static String takeOwn(SextantHome home, String id, String original, Path sharedFolder) throws IOException {
+        String own = newId();
+        AtomicFiles.write(home.root().resolve(FILE), own + "\n"); // the id first: a crash before the place is written leaves a "moved" home, never a shared id
+        recordPlace(home, new CopiedFrom(id, original));
+        HomeIdClaims.claim(sharedFolder, own, home.root());
+        org.slf4j.LoggerFactory.getLogger(HomeId.class).info("{} is a copy of the Sextant home {} (home id {}): it takes its own id {};"
+                + " the backups taken before are that home's, restored here with --from-other-home", home.root(), original, id, own);
+        return own;
+    }
+
     /**
      * As {@link #of}, at the start of the engine that writes the home: a copy takes its own id (and says so in the log) now,
      * not at its first backup, when the original may be moved or gone and the copy would keep the shared id as a moved home.
      * A home-id that cannot be read is warned with its fix and costs nothing here: the backups refuse and name it.
      */
-    public static void atStart(SextantHome home) {
+    public static void atStart(SextantHome home, Path sharedFolder) {
         try {
-            of(home);
+            of(home, sharedFolder);
         } catch (RuntimeException unreadable) {
             org.slf4j.LoggerFactory.getLogger(HomeId.class).warn("this home's id was not read at start: {}; fix: {}", unreadable.getMessage(),
                     unreadable instanceof SextantException e ? e.fix() : "remove " + home.root().resolve(FILE) + ": a new id is made at the next start");
@@ -109,16 +124,23 @@ public final class HomeId {
         return new Locked(ch);
     }
 
-    /** As {@link #of}, reading only: what a listing shows. */
+    /** As {@link #peek(SextantHome, Path)} for a home whose backups are in its own SEXTANT_HOME/backups. */
     public static Reading peek(SextantHome home) {
+        return peek(home, null);
+    }
+
+    /** As {@link #of(SextantHome, Path)}, reading only: what a listing shows. */
+    public static Reading peek(SextantHome home, Path sharedFolder) {
         Path file = home.root().resolve(FILE);
         if (!Files.exists(file)) return new Reading(null, null);
         try {
             String id = read(file);
             Place place = place(home);
-            if (place == null || sameFolder(place.home(), home.root())) return new Reading(id, place == null ? null : place.copiedFrom());
-            if (holdsId(place.home(), id)) return new Reading(null, new CopiedFrom(id, place.home()));
-            return new Reading(id, place.copiedFrom());
+            boolean settled = place == null || sameFolder(place.home(), home.root());
+            if (!settled && holdsId(place.home(), id)) return new Reading(null, new CopiedFrom(id, place.home()));
+            String holder = HomeIdClaims.holder(sharedFolder, id, home.root());
+            if (holder != null) return new Reading(null, new CopiedFrom(id, holder));
+            return new Reading(id, place == null ? null : place.copiedFrom());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the home id " + file, e);
         }
@@ -171,7 +193,7 @@ public final class HomeId {
     }
 
     /** Whether {@code recorded} is this folder: by name, or the same folder reached by a link or another case. */
-    private static boolean sameFolder(String recorded, Path root) {
+    static boolean sameFolder(String recorded, Path root) {
         try {
             Path r = Path.of(recorded);
             return r.equals(root.toAbsolutePath().normalize()) || Files.isSameFile(r, root);
@@ -181,7 +203,7 @@ public final class HomeId {
     }
 
     /** Whether the home at {@code recorded} still holds {@code id}: then the home reading it is its copy. */
-    private static boolean holdsId(String recorded, String id) {
+    static boolean holdsId(String recorded, String id) {
         try {
             return id.equals(read(Path.of(recorded).resolve(FILE)));
         } catch (IOException | RuntimeException gone) {

@@ -86,16 +86,24 @@ public final class RollingBackups {
         this.store = home.database();
         this.policy = policy;
         this.home = home;
+        this.unnamedAreOwn = sharedFolder(home, policy) == null;
+    }
+
+    /**
+     * The backup folder when other homes may share it (SEXTANT_BACKUP_DIR or --to, or a backups/ that is a link: cp -a copies the
+     * link, not the backups), where the home's id is claimed ({@link HomeId#of(SextantHome, Path)}); null for its own backups/.
+     */
+    public static Path sharedFolder(SextantHome home, Policy policy) {
         Path ownFolder = home.root().resolve("backups");
-        // a backups/ that is a link leads to a folder other homes may share (cp -a copies the link, not the backups): as SEXTANT_BACKUP_DIR is
-        this.unnamedAreOwn = policy.dir().toAbsolutePath().normalize().equals(ownFolder.toAbsolutePath().normalize()) && !Files.isSymbolicLink(ownFolder);
+        boolean own = policy.dir().toAbsolutePath().normalize().equals(ownFolder.toAbsolutePath().normalize()) && !Files.isSymbolicLink(ownFolder);
+        return own ? null : policy.dir();
     }
 
     public Policy policy() { return policy; }
 
     public String homeId() {
         String id = homeId;
-        if (id == null) homeId = id = readOnly ? HomeId.peek(home).id() : HomeId.of(home);
+        if (id == null) homeId = id = readOnly ? HomeId.peek(home, sharedFolder(home, policy)).id() : HomeId.of(home, sharedFolder(home, policy));
         return id;
     }
 
@@ -121,7 +129,7 @@ public final class RollingBackups {
     public HomeId.CopiedFrom copiedFrom() {
         if (copiedFrom == null) {
             homeId();
-            HomeId.CopiedFrom from = HomeId.peek(home).copiedFrom();
+            HomeId.CopiedFrom from = HomeId.peek(home, sharedFolder(home, policy)).copiedFrom();
             copiedFrom = java.util.Optional.ofNullable(from);
         }
         return copiedFrom.orElse(null);

@@ -139,6 +139,72 @@ class CopiedHomeTest {
         assertEquals(List.of(ofA.get(1), ofA.get(0)), backupsOf(a, a.root().resolve("backups")).own(), "the copy's rotation deleted none of the original's");
     }
 
+    /**
+     * Attack 33 F4: cp -a A B; cp -a A C; rm -rf A. Both copies read A's place as gone, so both kept A's id as moved homes:
+     * in a shared folder C's backups rolled B's off and B's bare restore put C's store in place. The second to claim the id
+     * finds B still holding it (the claim in the shared folder) and takes its own.
+     */
+    @Test
+    void ofTwoCopiesWhoseOriginalIsDeletedTheSecondTakesItsOwnIdInASharedFolder() throws IOException {
+        Path shared = dir.resolve("shared");
+        SextantHome a = home("a");
+        BackupRestoreTest.takeBackups(a, backupsOf(a, shared), 1);
+        String idOfA = HomeId.of(a);
+        SextantHome b = copied(a, dir.resolve("b"));
+        SextantHome c = copied(a, dir.resolve("c"));
+        deleteAll(a.root());
+
+        RollingBackups backupsOfB = backupsOf(b, shared);
+        List<Path> ofB = BackupRestoreTest.takeBackups(b, backupsOfB, 1);
+        assertEquals(idOfA, backupsOfB.homeId(), "the first to claim the original's id keeps it: a move");
+        HomeId.Reading cBeforeItStarts = HomeId.peek(c, shared);
+        assertEquals(null, cBeforeItStarts.id(), "a listing in C before it starts already tells it is a copy");
+        assertEquals(new HomeId.CopiedFrom(idOfA, b.root().toAbsolutePath().normalize().toString()), cBeforeItStarts.copiedFrom());
+
+        RollingBackups backupsOfC = backupsOf(c, shared);
+        String idOfC = backupsOfC.homeId();
+        assertNotEquals(idOfA, idOfC, "the second copy takes an id of its own");
+        assertTrue(backupsOfC.whoseId(idOfA).contains("the home at " + b.root().toAbsolutePath().normalize()), backupsOfC.whoseId(idOfA));
+        BackupRestoreTest.takeBackups(c, backupsOfC, 3);
+        assertEquals(3, backupsOfC.own().size());
+        assertEquals(2, backupsOf(b, shared).own().size(), "C's three backups rolled off none of B's (A's one and B's own)");
+        assertEquals(ofB.get(0), StoreRestore.restoreNewest(b, backupsOf(b, shared)).backup(), "B's bare restore picks B's newest, not C's");
+        assertEquals(idOfA, HomeId.of(b, shared), "B keeps its id");
+        assertEquals(idOfC, HomeId.of(c, shared), "C keeps its new one");
+    }
+
+    @Test
+    void aHomeMovedAwayFromItsClaimKeepsItsIdAndTakesTheClaimOver() throws IOException {
+        Path shared = Files.createDirectories(dir.resolve("shared"));
+        SextantHome a = home("a");
+        String id = HomeId.of(a, shared);
+        SextantHome moved = new SextantHome(Files.move(a.root(), dir.resolve("moved")));
+        assertEquals(id, HomeId.of(moved, shared), "the claimed path is gone: a move");
+        SextantHome copy = copied(moved, dir.resolve("copy"));
+        deleteAll(copy.root().resolve(HomeId.PLACE)); // the copy's place lost (as in a home copied before places): only the claim tells it
+        assertNotEquals(id, HomeId.of(copy, shared), "the claim names the moved home, which still holds the id");
+        assertEquals(id, HomeId.of(moved, shared));
+    }
+
+    @Test
+    void aClaimThatIsALinkIsNeitherFollowedNorWrittenThrough() throws IOException {
+        Path shared = Files.createDirectories(dir.resolve("shared"));
+        Path elsewhere = Files.writeString(dir.resolve("elsewhere.txt"), "not a claim");
+        SextantHome a = home("a");
+        String id = HomeId.of(a);
+        Path claim = shared.resolve("sextant-home-" + id + ".claim");
+        Files.createSymbolicLink(claim, elsewhere);
+        assertEquals(id, HomeId.of(a, shared));
+        assertEquals("not a claim", Files.readString(elsewhere), "the link's target is untouched");
+        assertTrue(Files.isRegularFile(claim, java.nio.file.LinkOption.NOFOLLOW_LINKS), "the link is replaced by this home's claim");
+    }
+
+    private static void deleteAll(Path root) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
+    }
+
     @Test
     void theOriginalOpenedFirstAfterTheCopyKeepsItsIdAndTheCopyStillTakesItsOwn() throws IOException {
         SextantHome a = home("a");
