@@ -179,6 +179,11 @@ class PriceDeletionTest {
             assertEquals("write the ticker without the leading " + fresh.charAt(0) + ", e.g. MSFT or ^SPX", e.fix());
             assertEquals(List.of(), stored(fresh));
         }
+        Path bars = Files.writeString(dir.resolve("bars.csv"), "time,symbol,close\n2024-03-04T14:00:00Z,'=NEW,2\n2024-03-04T15:00:00Z,'=NEW,2\n");
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(bars)), "bars alike");
+        assertEquals("symbol", e.field());
+        assertTrue(e.getMessage().contains("line 2, column symbol: the symbol '=NEW' is not a ticker"), e.getMessage());
+        assertEquals("write the ticker without the leading =, e.g. MSFT or ^SPX", e.fix());
     }
 
     /** Each stored price row of {@code sym} with its name, currency and exchange, as text. */
