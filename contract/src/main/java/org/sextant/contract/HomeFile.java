@@ -29,7 +29,7 @@ import java.util.concurrent.TimeoutException;
  * A FIFO swapped in between the check and the open is not waited on either ({@link #openForReading}): the file is opened
  * read-write where its mode lets the app (a FIFO opened so returns at once, where a read-only open waits for a writer;
  * nothing is written), and what was opened is refused when it is a pipe, told by the open channel itself (a pipe cannot
- * seek), not by the path. Every case answers at once.
+ * seek), not by the path. A file the user named is never opened read-write ({@link #openUsersFile}).
  */
 public final class HomeFile {
     private HomeFile() {}
@@ -118,9 +118,10 @@ public final class HomeFile {
      * {@code file} opened to be read, never waiting on a FIFO that stands at the path when it is opened (put there after
      * any check of the path): opened read-write where the app may write it, which a FIFO answers at once, and refused
      * ({@link NotRegular}, "a pipe") when what opened cannot seek. Where the app may not write it (its mode, a read-only
-     * disk) it is opened read-only, waiting at most {@link #READ_ONLY_OPEN_WAIT_MS} for the open: a regular file opens
-     * in microseconds, a FIFO only when someone writes to it. {@code options}: {@link LinkOption#NOFOLLOW_LINKS} for a
-     * home file (a link is refused by the open), none for a file the user named.
+     * disk) it is opened read-only, the path looked at again every {@link #READ_ONLY_OPEN_WAIT_MS} the open has not
+     * returned: a FIFO there is refused (and the waiting open released), a regular file waited on. Only for the app's own
+     * files in SEXTANT_HOME ({@code options}: {@link LinkOption#NOFOLLOW_LINKS}, a link is refused by the open); a file
+     * the user named is opened by {@link #openUsersFile}.
      */
     public static FileChannel openForReading(Path file, LinkOption... options) throws IOException {
         if (WINDOWS) return FileChannel.open(file, withOptions(options, StandardOpenOption.READ)); // no FIFO stands in a Windows folder
@@ -128,7 +129,7 @@ public final class HomeFile {
     }
 
     private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
-    /** How long a read-only open may take before the file is refused as one that waits (a FIFO); a regular file's takes microseconds. */
+    /** How long a read-only open waits before the path is looked at again (a FIFO swapped in?); a regular file's takes microseconds. */
     static final long READ_ONLY_OPEN_WAIT_MS = 2_000;
 
     /** As {@link #openForReading(Path, LinkOption...)}; {@code readWriteFirst} false takes the read-only way (tests run as root, who may write any FIFO). */
@@ -144,6 +145,39 @@ public final class HomeFile {
             }
         }
         if (ch == null) ch = openReadOnlyWithin(file, withOptions(options, StandardOpenOption.READ));
+        return refusePipe(file, ch);
+    }
+
+    private static java.nio.file.OpenOption[] withOptions(LinkOption[] links, java.nio.file.OpenOption... open) {
+        java.nio.file.OpenOption[] all = java.util.Arrays.copyOf(open, open.length + links.length, java.nio.file.OpenOption[].class);
+        System.arraycopy(links, 0, all, open.length, links.length);
+        return all;
+    }
+
+    /**
+     * A file the user named (a CSV or Parquet to import), opened read-only: never read-write, since closing a file opened
+     * for writing tells watchers it was written (inotify IN_CLOSE_WRITE: sync clients, scanners) and a FUSE mount may
+     * fetch it or mark it dirty. The open runs on a thread of its own; every {@link #READ_ONLY_OPEN_WAIT_MS} it has not
+     * returned the path is looked at again: a pipe, socket or device (or nothing) there now is refused and the open
+     * waiting on it released, a regular file (a slow network or cloud file) is waited on as long as {@code stillWanted}
+     * returns (the import's cancel and deadline: it throws to stop the wait). Links are followed, as the user's path may be one.
+     */
+    public static FileChannel openUsersFile(Path file, Runnable stillWanted) throws IOException {
+        return openUsersFile(file, stillWanted, READ_ONLY_OPEN_WAIT_MS, f -> FileChannel.open(f, StandardOpenOption.READ));
+    }
+
+    /** Opens a path; tests give one that is as slow as a network file. */
+    interface Opener {
+        FileChannel open(Path file) throws IOException;
+    }
+
+    /** As {@link #openUsersFile(Path, Runnable)}, with the wait between looks and the open given (tests). */
+    static FileChannel openUsersFile(Path file, Runnable stillWanted, long lookEveryMs, Opener opener) throws IOException {
+        if (WINDOWS) return opener.open(file); // no FIFO stands in a Windows folder
+        return refusePipe(file, openReadOnlyWithin(file, new LinkOption[0], stillWanted, lookEveryMs, opener));
+    }
+
+    private static FileChannel refusePipe(Path file, FileChannel ch) throws IOException {
         try {
             ch.position(); // a pipe cannot seek: "Illegal seek"; a regular file (and a device) can
             return ch;
@@ -153,40 +187,78 @@ public final class HomeFile {
         }
     }
 
-    private static java.nio.file.OpenOption[] withOptions(LinkOption[] links, java.nio.file.OpenOption... open) {
-        java.nio.file.OpenOption[] all = java.util.Arrays.copyOf(open, open.length + links.length, java.nio.file.OpenOption[].class);
-        System.arraycopy(links, 0, all, open.length, links.length);
-        return all;
+    /** A home file's read-only open: the app's own file, waited on while a regular file stands at the path. */
+    private static FileChannel openReadOnlyWithin(Path file, java.nio.file.OpenOption[] options) throws IOException {
+        LinkOption[] links = java.util.Arrays.stream(options).filter(LinkOption.class::isInstance).toArray(LinkOption[]::new);
+        return openReadOnlyWithin(file, links, () -> {}, READ_ONLY_OPEN_WAIT_MS, f -> FileChannel.open(f, options));
     }
 
-    /** The read-only open on a thread of its own, given up after the wait: a FIFO's open returns only when a writer comes. */
-    private static FileChannel openReadOnlyWithin(Path file, java.nio.file.OpenOption[] options) throws IOException {
+    /**
+     * The read-only open on a thread of its own, looked at every {@code lookEveryMs}: a FIFO's open returns only when a
+     * writer comes, so once the path is no regular file the open is refused, and the FIFO opened read-write here (which never
+     * waits) and closed, so that the waiting thread's open returns and it ends instead of waiting for ever.
+     */
+    private static FileChannel openReadOnlyWithin(Path file, LinkOption[] links, Runnable stillWanted, long lookEveryMs, Opener opener)
+            throws IOException {
         CompletableFuture<FileChannel> opened = new CompletableFuture<>();
-        Thread opener = new Thread(() -> {
+        Thread thread = new Thread(() -> {
             try {
-                FileChannel ch = FileChannel.open(file, options);
+                FileChannel ch = opener.open(file);
                 if (!opened.complete(ch)) ch.close(); // given up on meanwhile: closed, never leaked
             } catch (Throwable e) {
                 opened.completeExceptionally(e);
             }
         }, "sextant-open-" + file.getFileName());
-        opener.setDaemon(true); // a FIFO nobody writes keeps it waiting; it must not keep the app from exiting
-        opener.start();
+        thread.setDaemon(true); // it must not keep the app from exiting while it waits
+        thread.start();
         try {
-            return opened.get(READ_ONLY_OPEN_WAIT_MS, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException waits) {
-            opened.completeExceptionally(new NotRegular(file, "did not open at once (a pipe put in its place?), not read"));
+            while (true) {
+                try {
+                    return opened.get(lookEveryMs, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException waits) {
+                    if (!stillRegular(file, links)) {
+                        opened.completeExceptionally(new NotRegular(file, "is not a regular file (a pipe, socket or device), not read"));
+                        release(file, links);
+                        break;
+                    }
+                    stillWanted.run(); // the import's cancel or deadline ends the wait by throwing
+                }
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             opened.completeExceptionally(new java.io.InterruptedIOException(file + ": interrupted while it was opened"));
         } catch (ExecutionException failed) {
             // said below, as the future holds it
+        } catch (RuntimeException stopped) {
+            opened.completeExceptionally(stopped); // a regular file's open still returns, and its thread closes what it opened
+            throw stopped;
         }
         try {
-            return opened.join(); // done by now: the channel if it opened just as the wait ended (a regular file), else why not
+            return opened.join(); // done by now: the channel if it opened just as the look ended, else why not
         } catch (java.util.concurrent.CompletionException e) {
             if (e.getCause() instanceof IOException io) throw io;
             throw new IOException(file + ": " + e.getCause(), e.getCause());
+        }
+    }
+
+    private static boolean stillRegular(Path file, LinkOption[] links) {
+        try {
+            return Files.readAttributes(file, BasicFileAttributes.class, links).isRegularFile();
+        } catch (IOException gone) {
+            return false;
+        }
+    }
+
+    /** Opens the FIFO at the path read-write and closes it: a writer came, so an open waiting on it returns. */
+    private static void release(Path file, LinkOption[] links) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class, links);
+            if (!a.isOther()) return; // a folder or a link: nothing waits on it
+            try (FileChannel writer = FileChannel.open(file, withOptions(links, StandardOpenOption.READ, StandardOpenOption.WRITE))) {
+                writer.size();
+            }
+        } catch (IOException | RuntimeException notOurs) {
+            // gone, or not ours to write: nothing more can be done for the waiting thread
         }
     }
 

@@ -114,8 +114,9 @@ class HomeFileTest {
         try (Valve valve = new Valve(fifo)) {
             HomeFile.NotRegular refused = assertThrows(HomeFile.NotRegular.class, () -> HomeFile.openForReading(fifo, false, LinkOption.NOFOLLOW_LINKS));
             assertFalse(valve.neededToEnd(), "given up on, not waited on");
-            assertEquals("did not open at once (a pipe put in its place?), not read", refused.why());
+            assertEquals("is not a regular file (a pipe, socket or device), not read", refused.why());
         }
+        assertOpenerEnded(fifo);
         Path regular = Files.writeString(dir.resolve("settings.json"), "{\"a\": 1}");
         try (var ch = HomeFile.openForReading(regular, false, LinkOption.NOFOLLOW_LINKS)) {
             assertEquals(8, ch.size());
@@ -124,6 +125,72 @@ class HomeFileTest {
             assertArrayEquals("{\"a\": 1}".getBytes(), in.readAllBytes(), "the read-write way reads it");
         }
         assertEquals("{\"a\": 1}", Files.readString(regular), "and writes nothing");
+    }
+
+    /**
+     * Session 46 review: a user's file (a CSV to import) is opened read-only, so a FIFO swapped in makes the open wait.
+     * The path is looked at again while it waits: a FIFO there is refused, and the open waiting on it released, so no
+     * thread is left blocked for ever (before, each refused FIFO left one).
+     */
+    @Test
+    void aFifoAtAUsersPathIsRefusedAndTheOpenWaitingOnItReleased(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("users-prices.csv");
+        assumeTrue(mkfifo(fifo), "mkfifo is needed");
+        try (Valve valve = new Valve(fifo)) {
+            HomeFile.NotRegular refused = assertThrows(HomeFile.NotRegular.class,
+                    () -> HomeFile.openUsersFile(fifo, () -> {}, 10, f -> java.nio.channels.FileChannel.open(f, java.nio.file.StandardOpenOption.READ)));
+            assertEquals("is not a regular file (a pipe, socket or device), not read", refused.why());
+            assertOpenerEnded(fifo);
+            assertFalse(valve.neededToEnd(), "the waiting open was released by the refusal, not by the test's valve");
+        }
+    }
+
+    /**
+     * A slow network or cloud file (a placeholder fetched on open) was refused after 2 s as "a pipe put in its place?".
+     * A regular file at the path is waited on, looked at again each time, for as long as the import still wants it.
+     */
+    @Test
+    void aUsersFileSlowToOpenIsWaitedOnWhileARegularFileStandsThere(@TempDir Path dir) throws Exception {
+        Path slow = Files.writeString(dir.resolve("cloud.csv"), "Date,Close\n");
+        int[] looks = {0};
+        java.util.concurrent.CountDownLatch fetched = new java.util.concurrent.CountDownLatch(1);
+        HomeFile.Opener fetchedAfterThreeLooks = f -> {
+            try {
+                fetched.await();
+            } catch (InterruptedException e) {
+                throw new java.io.InterruptedIOException();
+            }
+            return java.nio.channels.FileChannel.open(f, java.nio.file.StandardOpenOption.READ);
+        };
+        try (var ch = HomeFile.openUsersFile(slow, () -> {
+            if (++looks[0] == 3) fetched.countDown();
+        }, 1, fetchedAfterThreeLooks)) {
+            assertEquals(11, ch.size());
+        }
+        assertTrue(looks[0] >= 3);
+        java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+        IllegalStateException stopped = assertThrows(IllegalStateException.class, () -> HomeFile.openUsersFile(slow, () -> {
+            throw new IllegalStateException("the import was cancelled");
+        }, 1, f -> {
+            try {
+                never.await();
+            } catch (InterruptedException e) {
+                throw new java.io.InterruptedIOException();
+            }
+            return java.nio.channels.FileChannel.open(f, java.nio.file.StandardOpenOption.READ);
+        }), "the import's cancel or deadline ends the wait");
+        assertEquals("the import was cancelled", stopped.getMessage());
+        never.countDown(); // the file opens at last: its thread closes what it opened and ends
+        assertOpenerEnded(slow);
+    }
+
+    /** The thread that opened {@code file} is gone (a hang guard of a minute, not a time limit: a blocked one never ends). */
+    private static void assertOpenerEnded(Path file) throws InterruptedException {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (!t.getName().equals("sextant-open-" + file.getFileName())) continue;
+            t.join(60_000);
+            assertFalse(t.isAlive(), "a thread still waits to open " + file);
+        }
     }
 
     private static boolean mkfifo(Path at) {

@@ -91,7 +91,7 @@ final class BarImport {
     /** The first cell of this file that is not a time, a number or a symbol, by line and column (never echoed unless it looks like a value). */
     private void refuseUnreadableCells(Source s) throws SQLException {
         BarFile bar = s.bar();
-        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT line, raw_ts, bad_number, symbol FROM bar_rows WHERE file_no = " + s.no()
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT line, raw_ts, bad_number, symbol, coalesce(" + Tickers.notTickerSql("symbol") + ", false) FROM bar_rows WHERE file_no = " + s.no()
                 + " AND (ts IS NULL OR bad_number IS NOT NULL OR symbol IS NULL OR symbol = '' OR " + Tickers.notTickerSql("symbol") + ") ORDER BY line LIMIT 1")) {
             if (!r.next()) return;
             String at = bar.file() + (bar.parquet() ? " row " : " line ") + r.getLong(1);
@@ -100,9 +100,9 @@ final class BarImport {
                 throw SextantException.invalid(name, at + ", column " + name + ": not a number", bar.numbers().decimal() == ','
                         ? "write prices and volumes as numbers like the rest of this file (1,2345 or 1.234,56)" : "write prices and volumes as plain numbers (1.2345)");
             }
-            if (r.getString(4) == null || r.getString(4).isEmpty() || !Tickers.validCell(r.getString(4))) {
+            if (r.getString(4) == null || r.getString(4).isEmpty() || r.getBoolean(5)) {
                 String name = bar.header().get(bar.symbolCol());
-                if (r.getString(4) != null && !r.getString(4).isEmpty()) throw Tickers.notATicker(name, at + ", column " + name, r.getString(4));
+                if (r.getString(4) != null && !r.getString(4).isEmpty()) throw Tickers.notATickerCell(name, at + ", column " + name, r.getString(4));
                 throw SextantException.invalid(name, at + ", column " + name + ": the symbol is missing", "fill in the ticker on every line");
             }
             String name = bar.header().get(bar.time().cols().get(0));

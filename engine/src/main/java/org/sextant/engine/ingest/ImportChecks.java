@@ -51,7 +51,7 @@ final class ImportChecks {
                 ImportBatch.Source s = files.get(r.getInt(1));
                 String col = s.layout().header().get(s.layout().symbolCol());
                 String at = where(s, r, 1) + ", column " + col;
-                if (r.getString(3) != null && !r.getString(3).isEmpty()) throw Tickers.notATicker(col, at, r.getString(3));
+                if (r.getString(3) != null && !r.getString(3).isEmpty()) throw Tickers.notATickerCell(col, at, r.getString(3));
                 throw SextantException.invalid(col, at + ": the symbol is missing", "fill in the ticker on every line");
             }
         }

@@ -17,9 +17,9 @@ final class Tickers {
     private static final String TICKER_REGEX = "[A-Za-z0-9._^][A-Za-z0-9._^=-]{0," + (MAX_CHARS - 1) + "}|[A-Za-z0-9_^][A-Za-z0-9_^=-]{0,18}/[A-Za-z0-9_^=-]{1,20}";
     private static final Pattern TICKER = Pattern.compile(TICKER_REGEX);
     // a symbol cell written '=A1 or '-2-3 (a ' before the = or -, as the app's kept files write a symbol stored before the
-    // rule) is read as that symbol, so a kept file imports back; the same cell without the ' is still refused
-    private static final String CELL_REGEX = "[A-Za-z0-9._^=-][A-Za-z0-9._^=-]{0," + (MAX_CHARS - 1) + "}|[A-Za-z0-9_^=-][A-Za-z0-9_^=-]{0,18}/[A-Za-z0-9_^=-]{1,20}";
-    private static final Pattern CELL = Pattern.compile(CELL_REGEX);
+    // rule) is read as that symbol only for a symbol stored before the rule (V061 lists them), so a kept file imports back
+    // and no new one gets in
+    private static final String STORED_AS_FORMULA_SQL = "(SELECT symbol FROM symbols_before_ticker_rule)";
     /** Put by {@link #cellSql} before a cell starting as a formula without the ': no ticker has it, so the cell is refused as one. */
     private static final char UNGUARDED = '\u0001';
     // and a letter or digit: '.', '..' and '--' passed, and their kept files after delete_prices were hidden or read as options
@@ -48,15 +48,13 @@ final class Tickers {
         }
     }
 
-    /** Whether a symbol cell read by {@link #cellSql} holds a ticker, or a symbol stored before the rule written '=A1. */
-    static boolean validCell(String symbol) {
-        return CELL.matcher(symbol).matches() && NAMING.matcher(symbol).find();
-    }
-
-    /** SQL that is true where {@code column}, a symbol cell read by {@link #cellSql}, is no ticker (an empty one is refused as missing). */
+    /**
+     * SQL that is true where {@code column}, a symbol cell read by {@link #cellSql}, is no ticker (an empty one is refused as
+     * missing) and no symbol stored before the rule (one starting with = or -, written '=A1 in the cell).
+     */
     static String notTickerSql(String column) {
-        return "(" + column + " <> '' AND NOT (regexp_full_match(" + column + ", '" + CELL_REGEX + "') AND regexp_matches(" + column + ", '"
-                + NAMING_REGEX + "')))";
+        return "(" + column + " <> '' AND NOT (regexp_full_match(" + column + ", '" + TICKER_REGEX + "') AND regexp_matches(" + column + ", '"
+                + NAMING_REGEX + "')) AND " + column + " NOT IN " + STORED_AS_FORMULA_SQL + ")";
     }
 
     /** A symbol as a kept file's cell: one starting with = or - (stored before the rule; -5 too) gets the ' {@link #cellSql} reads back. */
@@ -75,6 +73,17 @@ final class Tickers {
         }
         return SextantException.invalid(field, at + ": " + shown(symbol) + " is not a ticker (" + RULE + ", at most 40)",
                 "write the ticker, e.g. MSFT or ^SPX");
+    }
+
+    /**
+     * The refusal of a symbol cell read by {@link #cellSql}: one written '=NEW (a ' before it) is a symbol not stored
+     * before the rule, which only such a one may be written so; any other as {@link #notATicker}.
+     */
+    static SextantException notATickerCell(String field, String at, String cell) {
+        if (cell.isEmpty() || cell.charAt(0) == UNGUARDED || !startsAsFormula(cell)) return notATicker(field, at, cell);
+        return SextantException.invalid(field, at + ": " + shown(cell) + " is not a ticker (it starts with " + cell.charAt(0)
+                + ", which a spreadsheet runs as a formula; written '" + cell + " only a symbol stored before this rule imports, and none is stored so)",
+                "write the ticker without the leading " + cell.charAt(0) + ", e.g. MSFT or ^SPX");
     }
 
     private static boolean startsAsFormula(String symbol) {

@@ -41,7 +41,8 @@ public final class Migrations {
             "V057__european_venue_sessions.sql",
             "V058__euronext_session.sql",
             "V059__early_close_auctions.sql",
-            "V060__nyse_half_day_closes.sql");
+            "V060__nyse_half_day_closes.sql",
+            "V061__symbols_before_ticker_rule.sql");
 
     private Migrations() {}
 

@@ -139,6 +139,10 @@ class PriceDeletionTest {
                     }
                     p.executeBatch();
                 }
+                try (var p = c.prepareStatement("INSERT INTO symbols_before_ticker_rule VALUES (?)")) { // as the upgrade (V061) listed it
+                    p.setString(1, old);
+                    p.executeUpdate();
+                }
                 return null;
             });
             List<String> before = stored(old);
@@ -157,6 +161,29 @@ class PriceDeletionTest {
         assertTrue(e.getMessage().contains("line 2, column symbol: the symbol '=A1' is not a ticker (it starts with ="), e.getMessage());
         assertTrue(e.fix().contains("without the leading =") && e.fix().contains("written '=A1"), e.fix());
         assertEquals(3, stored("=A1").size());
+    }
+
+    /**
+     * Session 46 review: the ' that lets a kept file of a symbol stored before the rule import back let any new symbol in
+     * ('=NEW, '-7 imported as =NEW, -7). Only the symbols the upgrade listed import so; a new one is refused naming the column.
+     */
+    @Test
+    void aNewSymbolWrittenWithTheQuoteOfAKeptFileIsRefused(@TempDir Path dir) throws Exception {
+        for (String fresh : List.of("=NEW", "-7", "=X-Y")) {
+            Path file = Files.writeString(dir.resolve("new.csv"), "symbol,date,close\n'" + fresh + ",2024-01-05,2\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(file)), fresh);
+            assertEquals("symbol", e.field());
+            assertTrue(e.getMessage().contains("line 2, column symbol: the symbol '" + fresh + "' is not a ticker (it starts with " + fresh.charAt(0)
+                    + ", which a spreadsheet runs as a formula; written '" + fresh + " only a symbol stored before this rule imports, and none is stored so)"),
+                    e.getMessage());
+            assertEquals("write the ticker without the leading " + fresh.charAt(0) + ", e.g. MSFT or ^SPX", e.fix());
+            assertEquals(List.of(), stored(fresh));
+        }
+        Path bars = Files.writeString(dir.resolve("bars.csv"), "time,symbol,close\n2024-03-04T14:00:00Z,'=NEW,2\n2024-03-04T15:00:00Z,'=NEW,2\n");
+        SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(bars)), "bars alike");
+        assertEquals("symbol", e.field());
+        assertTrue(e.getMessage().contains("line 2, column symbol: the symbol '=NEW' is not a ticker"), e.getMessage());
+        assertEquals("write the ticker without the leading =, e.g. MSFT or ^SPX", e.fix());
     }
 
     /** Each stored price row of {@code sym} with its name, currency and exchange, as text. */
