@@ -2,8 +2,8 @@ package org.sextant.app.gui;
 
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.binding.Bindings;
 import javafx.beans.binding.DoubleBinding;
+import javafx.collections.ListChangeListener;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 
@@ -24,12 +24,26 @@ final class Columns {
 
     /**
      * The width {@code table} needs to show every column whole beside its vertical scroll bar: as a pane's least width,
-     * the columns are read without a sideways scroll (the Analogues dates' 5d was behind one at 1000x700).
+     * the columns are read without a sideways scroll (the Analogues dates' 5d was behind one at 1000x700). It follows the
+     * columns the table holds as they are added, removed or resized.
      */
-    static DoubleBinding wholeWidth(TableView<?> table) {
-        java.util.List<javafx.beans.Observable> widths = new java.util.ArrayList<>();
-        for (TableColumn<?, ?> c : table.getColumns()) widths.add(c.widthProperty());
-        return Bindings.createDoubleBinding(() -> table.getColumns().stream().mapToDouble(TableColumn::getWidth).sum() + SCROLL_BAR_AND_BORDER,
-                widths.toArray(javafx.beans.Observable[]::new));
+    static <S> DoubleBinding wholeWidth(TableView<S> table) {
+        return new DoubleBinding() {
+            {
+                bind(table.getColumns());
+                for (TableColumn<S, ?> c : table.getColumns()) bind(c.widthProperty());
+                table.getColumns().addListener((ListChangeListener<TableColumn<S, ?>>) change -> {
+                    while (change.next()) {
+                        for (TableColumn<S, ?> c : change.getRemoved()) unbind(c.widthProperty());
+                        for (TableColumn<S, ?> c : change.getAddedSubList()) bind(c.widthProperty());
+                    }
+                });
+            }
+
+            @Override
+            protected double computeValue() {
+                return table.getColumns().stream().mapToDouble(TableColumn::getWidth).sum() + SCROLL_BAR_AND_BORDER;
+            }
+        };
     }
 }

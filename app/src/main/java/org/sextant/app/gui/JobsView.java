@@ -70,7 +70,7 @@ public final class JobsView implements WorkstationView {
                 TableExport.exportsAs(Columns.<JobStatus>text("Finished", 90, j -> time(j.finishedAt())), JobStatus::finishedAt),
                 cancelColumn()));
         TableExport.install(table, TableExport.fileName("jobs"));
-        // the row's Cancel without the mouse: Tab to the table, the arrows to the job, Delete
+        // the row's Cancel without the mouse: Tab to the table, the arrows to the job, Delete (a Mac's delete key is Backspace)
         table.setOnKeyPressed(e -> {
             JobStatus picked = table.getSelectionModel().getSelectedItem();
             if ((e.getCode() == KeyCode.DELETE || e.getCode() == KeyCode.BACK_SPACE) && picked != null && picked.state().active()) {

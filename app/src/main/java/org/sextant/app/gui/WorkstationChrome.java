@@ -135,7 +135,7 @@ public final class WorkstationChrome {
             b.append("Ctrl+").append(i + 1).append("  ").append(window.tabs().getTabs().get(i).getText()).append('\n');
         }
         b.append("Ctrl+O  Import prices\nCtrl+E  Export the query result as CSV\nCtrl+Enter  Run the SQL query (Data)\n")
-                .append("Delete  Cancel the selected job (Jobs)\n")
+                .append("Delete (Backspace on a Mac)  Cancel the selected job (Jobs)\n")
                 .append("Ctrl+Shift+D / Ctrl+Shift+L  Dark / light theme\nCtrl+,  Settings\nF1  User guide (searchable; Esc closes it)\nCtrl+Q  Quit\n\n")
                 .append("On a chart\nDrag  zoom into a period\nWheel  zoom around the pointer\nMiddle drag  move along the dates\n")
                 .append("Right click  step back out of a zoom\nCtrl+right click  the whole history\nRest the pointer  read the nearest trading day");

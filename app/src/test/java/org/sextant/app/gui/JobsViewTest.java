@@ -28,25 +28,10 @@ class JobsViewTest {
 
     @Test
     void aRunningJobShowsItsProgressAndIsCancelledFromItsButton(FxRobot robot) throws Exception {
-        String symbol = bench.engine.listSymbols(null).get(0).symbol();
-        JobStatus done = bench.engine.startForecastBacktest(List.of(symbol), null, 5);
-        assertEquals(JobState.SUCCEEDED, bench.engine.jobs().await(done.id(), Duration.ofSeconds(GIVE_UP_SECONDS)).state());
-        CountDownLatch reported = new CountDownLatch(1);
-        JobStatus running = bench.engine.jobs().submit("import", List.of("/data/prices-2024.csv"), true, PriceImporter.IF_INTERRUPTED, ctx -> {
-            ctx.progress(0.4, "importing 1 file(s)");
-            reported.countDown();
-            while (true) {
-                ctx.checkCancelled();
-                Thread.sleep(5);
-            }
-        });
-        assertTrue(reported.await(GIVE_UP_SECONDS, TimeUnit.SECONDS));
-
-        int tab = bench.window.viewIds().indexOf("jobs") + 1;
-        robot.press(KeyCode.SHORTCUT, KeyCode.getKeyCode(String.valueOf(tab))).release(KeyCode.getKeyCode(String.valueOf(tab)), KeyCode.SHORTCUT);
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "jobs".equals(bench.window.shownView()));
+        TwoJobs jobs = twoJobsShown(robot);
+        JobStatus done = jobs.done(), running = jobs.running();
+        JobsView view = jobs.view();
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup("#cancel-" + running.id()).tryQuery().isPresent());
-        JobsView view = (JobsView) bench.window.view("jobs");
         assertEquals(2, view.table().getItems().size());
         assertEquals(running.id(), view.table().getItems().get(0).id(), "newest first");
         ProgressBar bar = robot.lookup(".progress-bar").queryAllAs(ProgressBar.class).stream()
@@ -83,6 +68,30 @@ class JobsViewTest {
      */
     @Test
     void aRunningJobIsCancelledFromTheKeyboard(FxRobot robot) throws Exception {
+        TwoJobs jobs = twoJobsShown(robot);
+        JobStatus done = jobs.done(), running = jobs.running();
+        JobsView view = jobs.view();
+
+        for (int i = 0; i < 20 && !WaitForAsyncUtils.asyncFx(view.table()::isFocused).get(); i++) {
+            robot.type(KeyCode.TAB);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        assertTrue(WaitForAsyncUtils.asyncFx(view.table()::isFocused).get(), "Tab reaches the jobs table");
+        robot.type(KeyCode.END); // the oldest: the finished backtest
+        robot.type(KeyCode.DELETE);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(JobState.SUCCEEDED, bench.engine.jobs().status(done.id()).state(), "a finished job stays as it ended");
+        robot.type(KeyCode.HOME); // the newest: the running import
+        assertEquals(running.id(), WaitForAsyncUtils.asyncFx(() -> view.table().getSelectionModel().getSelectedItem().id()).get());
+        robot.type(KeyCode.DELETE);
+        assertEquals(JobState.CANCELLED, bench.engine.jobs().await(running.id(), Duration.ofSeconds(GIVE_UP_SECONDS)).state());
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup("#cancel-" + running.id()).tryQuery().isEmpty());
+    }
+
+    /** A finished forecast backtest and an import that reports 0.4 and runs until cancelled, on the Jobs tab (Ctrl+its number). */
+    private record TwoJobs(JobStatus done, JobStatus running, JobsView view) {}
+
+    private TwoJobs twoJobsShown(FxRobot robot) throws Exception {
         String symbol = bench.engine.listSymbols(null).get(0).symbol();
         JobStatus done = bench.engine.startForecastBacktest(List.of(symbol), null, 5);
         assertEquals(JobState.SUCCEEDED, bench.engine.jobs().await(done.id(), Duration.ofSeconds(GIVE_UP_SECONDS)).state());
@@ -101,20 +110,6 @@ class JobsViewTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> "jobs".equals(bench.window.shownView()));
         JobsView view = (JobsView) bench.window.view("jobs");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.table().getItems().size() == 2);
-
-        for (int i = 0; i < 20 && !WaitForAsyncUtils.asyncFx(view.table()::isFocused).get(); i++) {
-            robot.type(KeyCode.TAB);
-            WaitForAsyncUtils.waitForFxEvents();
-        }
-        assertTrue(WaitForAsyncUtils.asyncFx(view.table()::isFocused).get(), "Tab reaches the jobs table");
-        robot.type(KeyCode.END); // the oldest: the finished backtest
-        robot.type(KeyCode.DELETE);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(JobState.SUCCEEDED, bench.engine.jobs().status(done.id()).state(), "a finished job stays as it ended");
-        robot.type(KeyCode.HOME); // the newest: the running import
-        assertEquals(running.id(), WaitForAsyncUtils.asyncFx(() -> view.table().getSelectionModel().getSelectedItem().id()).get());
-        robot.type(KeyCode.DELETE);
-        assertEquals(JobState.CANCELLED, bench.engine.jobs().await(running.id(), Duration.ofSeconds(GIVE_UP_SECONDS)).state());
-        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup("#cancel-" + running.id()).tryQuery().isEmpty());
+        return new TwoJobs(done, running, view);
     }
 }

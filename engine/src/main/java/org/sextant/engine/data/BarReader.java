@@ -299,7 +299,7 @@ public final class BarReader {
      */
     public String venueNote(String symbol) {
         if (!TradingSession.EU_EQUITY.label().equals(sessionLabel(symbol))) return null;
-        return derived.get(symbol + "\0venue", store.commits(), () -> java.util.Optional.ofNullable(store.read(c -> VenueFit.storedNote(c, symbol)))).orElse(null);
+        return derived.get(symbol + "\0venue", store.pricesVersion(), () -> java.util.Optional.ofNullable(store.read(c -> VenueFit.storedNote(c, symbol)))).orElse(null);
     }
 
     /** Per UTC date (a daily price: its date), how many stored bars of {@code counted} fall in no bar of their own interval (outside the session). */

@@ -111,15 +111,41 @@ public final class VenueFit {
 
     /** Whether a day the venue closes early holds a bar opening after that day's last instant (its auction's end). */
     private static boolean endedBefore(TradingSession v, Map<LocalDate, LocalDateTime> lastBarByDay) {
-        for (Map.Entry<LocalDate, LocalDateTime> e : lastBarByDay.entrySet()) {
+        return !tradedAfterEarlyClose(v, lastBarByDay).isEmpty();
+    }
+
+    /** The days the venue closes early that hold a bar opening after its auction's end, at most five, oldest first. */
+    private static List<String> tradedAfterEarlyClose(TradingSession v, Map<LocalDate, LocalDateTime> lastBarByDay) {
+        List<String> days = new ArrayList<>();
+        for (Map.Entry<LocalDate, LocalDateTime> e : new TreeMap<>(lastBarByDay).entrySet()) {
+            if (days.size() == 5) break;
             if (e.getValue() == null || v.closed(e.getKey())) continue;
             LocalTime close = v.close(e.getKey());
             if (close.equals(regularClose(v))) continue;
             LocalTime lastOpen = EarlyCloseYears.lastOpen(v, close);
             LocalDateTime local = e.getValue().atOffset(ZoneOffset.UTC).atZoneSameInstant(v.zone()).toLocalDateTime();
-            if (local.toLocalDate().equals(e.getKey()) && local.toLocalTime().isAfter(lastOpen)) return true;
+            if (local.toLocalDate().equals(e.getKey()) && local.toLocalTime().isAfter(lastOpen)) days.add(e.getKey().toString());
         }
-        return false;
+        return days;
+    }
+
+    /**
+     * What tells the bars are not Xetra's, the first that holds: bars on its holidays, bars after its early close (a SIX
+     * stock's full 30 December), or the weekdays Xetra trades with no bars that every fitting venue closes (SIX's Whit Monday).
+     */
+    private static String notXetras(TreeMap<LocalDate, LocalDateTime> lastBar, List<TradingSession> fits) {
+        List<String> holidays = tradedOnXetraHolidays(lastBar.keySet());
+        if (!holidays.isEmpty()) return "it has bars on Xetra's holidays " + String.join(", ", holidays);
+        List<String> late = tradedAfterEarlyClose(TradingSession.EU_EQUITY, lastBar);
+        if (!late.isEmpty()) return "it has bars after Xetra's early close on " + String.join(", ", late);
+        List<String> missing = new ArrayList<>();
+        LocalDate first = lastBar.firstKey(), last = lastBar.lastKey();
+        for (LocalDate d = first; !d.isAfter(last) && missing.size() < 5; d = d.plusDays(1)) {
+            if (d.getDayOfWeek().getValue() > 5 || lastBar.containsKey(d) || TradingSession.EU_EQUITY.closed(d)) continue;
+            LocalDate day = d;
+            if (fits.stream().allMatch(v -> v.closed(day))) missing.add(day.toString());
+        }
+        return "it has no bars on Xetra's trading days " + String.join(", ", missing);
     }
 
     private static LocalTime regularClose(TradingSession v) {
@@ -133,12 +159,12 @@ public final class VenueFit {
     }
 
     /**
-     * For a symbol read on Xetra's calendar (eu_equity) whose intraday bars are not Xetra's (bars on Xetra's weekday holidays)
-     * and whose days fit other venues: what to tell a reader, with the command that sets the venue; null otherwise (another
+     * For a symbol read on Xetra's calendar (eu_equity) whose intraday bars are not Xetra's (bars on Xetra's weekday holidays or
+     * after its early close, or no bars on days only Xetra trades) and whose days fit other venues: what to tell a reader, with the command that sets the venue; null otherwise (another
      * session, no intraday bars, Xetra fits, or no venue does).
      */
     public static String storedNote(Connection c, String symbol) throws SQLException {
-        Map<LocalDate, LocalDateTime> lastBar = new TreeMap<>();
+        TreeMap<LocalDate, LocalDateTime> lastBar = new TreeMap<>();
         try (PreparedStatement p = c.prepareStatement("SELECT CAST(timezone('Europe/Berlin', timezone('UTC', b.ts)) AS DATE) AS d, max(b.ts) FROM bars b "
                 + "JOIN symbol_sessions s USING (symbol) WHERE b.symbol = ? AND s.session = 'eu_equity' AND b.interval NOT IN ('1d', '1w', '1mo') GROUP BY d")) {
             p.setString(1, symbol);
@@ -148,13 +174,12 @@ public final class VenueFit {
         }
         List<TradingSession> fits = bestFits(lastBar);
         if (fits.isEmpty() || fits.contains(TradingSession.EU_EQUITY)) return null;
-        List<String> onXetraHolidays = tradedOnXetraHolidays(lastBar.keySet());
         StringBuilder set = new StringBuilder();
         for (TradingSession v : fits) {
             set.append(set.length() == 0 ? "if it trades on " + name(v) + ", set it with: " : "; if on " + name(v) + ": ")
                     .append("sextant session ").append(symbol).append(' ').append(v.label());
         }
-        return symbol + " is read on Xetra's calendar (eu_equity), but it has bars on Xetra's holidays " + String.join(", ", onXetraHolidays)
+        return symbol + " is read on Xetra's calendar (eu_equity), but " + notXetras(lastBar, fits)
                 + " and its days fit " + String.join(" and ", fits.stream().map(v -> name(v) + "'s").toList()) + (fits.size() > 1 ? " alike" : "")
                 + ": its half days and holidays are read as Xetra's until set; " + set + " (or the set_trading_session tool)";
     }

@@ -15,8 +15,8 @@ import org.sextant.engine.store.DuckDbPath;
 /**
  * A job output's error rows (symbol, error_field, error) as an import answers them ({@link CappedFailures}), read apart from
  * the rows it checks: the first {@link CappedFailures#KEPT} by symbol are found without their error cells, and only their
- * cells are read, a row group at a time; the rest are counted from each part file's footer (a row group's rows less its
- * error column's nulls) where the footer says, else by reading that file's error column alone. Reading every row group's
+ * cells are read, a row group at a time; the rest are counted from each part file's error column alone, a row group at a
+ * time, and a footer whose null counts say another count (a row without an error counted as one, never checked) is refused. Reading every row group's
  * error cells to sort them had a million forged error rows refused under a 256 MB memory limit (docs/scale-out.md).
  * The footer's counts are a message, never a row stored: where the rows read contradict them the output is refused.
  */
@@ -90,27 +90,41 @@ final class JobErrorRows {
     }
 
     /**
-     * The error rows of {@code file}: each row group's rows less the error column's nulls, as its footer says; a file whose
-     * footer says nothing of them (no statistics) is counted by reading its error column alone, one row group at a time.
+     * The error rows of {@code file}, read from its error column alone one row group at a time; where its footer says a
+     * group's (its rows less the error column's nulls) and says another count, the file is refused as corrupt.
      */
     private static long errorRows(Connection c, String file, String where, String job) throws SQLException {
-        long errors = 0;
-        boolean said = true;
+        List<long[]> groups = new ArrayList<>(); // rows, the footer's errors (-1: not said)
         try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT row_group_id + 1, row_group_num_rows, stats_null_count FROM parquet_metadata(" + file
-                + ") WHERE path_in_schema = 'error'")) {
-            boolean any = false;
+                + ") WHERE path_in_schema = 'error' ORDER BY row_group_id")) {
             while (r.next()) {
-                any = true;
                 long rows = r.getLong(2), nulls = r.getLong(3);
-                if (r.wasNull()) said = false;
+                if (r.wasNull()) groups.add(new long[]{rows, -1});
                 else if (nulls < 0 || nulls > rows) throw JobOutput.corrupt(where, "error", "holds " + nulls + " nulls in row group " + r.getLong(1) + " for " + rows
                         + " rows (the file's footer says so; no value was read)", job);
-                else errors += rows - nulls;
+                else groups.add(new long[]{rows, rows - nulls});
             }
-            said &= any;
         }
-        if (said) return errors;
-        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT count(*) FROM read_parquet(" + file + ") WHERE error IS NOT NULL")) {
+        if (groups.isEmpty()) return readErrorRows(c, file, 0, Long.MAX_VALUE);
+        long errors = 0, start = 0;
+        for (int g = 0; g < groups.size(); g++) {
+            long rows = groups.get(g)[0], said = groups.get(g)[1], read = readErrorRows(c, file, start, start + rows);
+            if (said >= 0 && read != said) throw JobOutput.corrupt(where, "error", "holds " + read + " errors in row group " + (g + 1)
+                    + " where its footer's null count says " + said, job);
+            errors += read;
+            start += rows;
+        }
+        return errors;
+    }
+
+    /**
+     * The error cells of {@code file}'s rows {@code from} (inclusive) to {@code to}, counted: a range in one row group reads
+     * that group alone. {@code error IS NOT NULL} (or count(error)) DuckDB answers from a footer's null count, so the test is
+     * one it cannot (a cell's length).
+     */
+    private static long readErrorRows(Connection c, String file, long from, long to) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT coalesce(sum(CASE WHEN length(error) IS NULL THEN 0 ELSE 1 END), 0) FROM read_parquet("
+                + file + ", file_row_number = true) WHERE file_row_number >= " + from + " AND file_row_number < " + to)) {
             r.next();
             return r.getLong(1);
         }

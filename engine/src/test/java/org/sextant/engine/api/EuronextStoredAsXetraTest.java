@@ -38,7 +38,7 @@ class EuronextStoredAsXetraTest {
     }
 
     /** Euronext's 30-minute bars of {@code from}..{@code to} in UTC (as a UTC file holds them): 09:00-17:00 Paris, to 14:00 on 24 and 31 December. */
-    private static Path file(Path dir, String name, LocalDate from, LocalDate to) throws Exception {
+    static Path file(Path dir, String name, LocalDate from, LocalDate to) throws Exception {
         StringBuilder csv = new StringBuilder("datetime_utc,symbol,close\n");
         for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
             if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY || d.getDayOfMonth() == 25 || d.getDayOfMonth() == 26) continue;

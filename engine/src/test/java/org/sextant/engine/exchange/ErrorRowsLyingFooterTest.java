@@ -26,7 +26,38 @@ import org.sextant.engine.testing.TempSextant;
 class ErrorRowsLyingFooterTest {
     @Test
     void aFooterThatCountsARowWithoutAnErrorAmongTheErrorsIsRefused(@TempSextant Store store, @TempDir Path tmp) throws Exception {
-        ScaleOutExchange exchange = BacktestOutputs.exchange(store, tmp);
+        Path folder = partFile(tmp, 3, 1, 122_880);
+        sayNoNulls(folder.resolve("part-00000.parquet"), "too little history 2");
+
+        SextantException e = assertThrows(SextantException.class, () -> BacktestOutputs.exchange(store, tmp).importJob(folder, null));
+        assertEquals("output", e.field());
+        assertTrue(e.getMessage().contains("part-00000.parquet in " + folder + ", column error holds no error in row 2 that its footer's null count says is one"), e.getMessage());
+    }
+
+    /** Past the first 100 error rows (by symbol) no error cell is read: the lie is found by counting the error column itself. */
+    @Test
+    void aLyingFooterPastTheFirstHundredErrorRowsIsRefused(@TempSextant Store store, @TempDir Path tmp) throws Exception {
+        // 5,000 rows in row groups of 2,048 (DuckDB's least); SYM4500, in the third group and past the first 100 by symbol, holds no error
+        Path folder = partFile(tmp, 5_000, 4_500, 2_048);
+        Path part = folder.resolve("part-00000.parquet");
+        int group;
+        long rows;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
+             java.sql.ResultSet r = s.executeQuery("SELECT row_group_id, stats_max, row_group_num_rows FROM parquet_metadata('" + part + "') WHERE path_in_schema = 'error' AND stats_null_count = 1")) {
+            assertTrue(r.next() && r.getInt(1) > 0, "the row without an error is in a later row group");
+            sayNoNulls(part, r.getString(2));
+            group = r.getInt(1) + 1;
+            rows = r.getLong(3);
+        }
+
+        SextantException e = assertThrows(SextantException.class, () -> BacktestOutputs.exchange(store, tmp).importJob(folder, null));
+        assertEquals("output", e.field());
+        assertTrue(e.getMessage().contains("part-00000.parquet in " + folder + ", column error holds " + (rows - 1) + " errors in row group " + group
+                + " where its footer's null count says " + rows), e.getMessage());
+    }
+
+    /** A backtest output folder of one part file of {@code rows} error rows but row {@code noError}, in row groups of {@code groupRows}. */
+    private static Path partFile(Path tmp, int rows, int noError, int groupRows) throws Exception {
         Path folder = tmp.resolve("backtest");
         Files.createDirectories(folder);
         Path part = folder.resolve("part-00000.parquet");
@@ -35,19 +66,15 @@ class ErrorRowsLyingFooterTest {
             cells.add(switch (col) {
                 case "symbol" -> "'SYM' || i";
                 case "error_field" -> "'symbols'";
-                case "error" -> "CASE WHEN i = 1 THEN NULL ELSE 'too little history ' || i END"; // row 2: no error
+                case "error" -> "CASE WHEN i = " + noError + " THEN NULL ELSE 'too little history ' || i END";
                 default -> "NULL::" + BacktestOutputs.type(col);
             } + " AS " + col);
         }
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
-            s.execute("COPY (SELECT " + String.join(", ", cells) + " FROM range(3) t(i)) TO '" + part + "' (FORMAT parquet)");
+            s.execute("COPY (SELECT " + String.join(", ", cells) + " FROM range(" + rows + ") t(i)) TO '" + part + "' (FORMAT parquet, ROW_GROUP_SIZE " + groupRows + ")");
         }
         Files.writeString(folder.resolve("_SUCCESS"), "");
-        sayNoNulls(part, "too little history 2");
-
-        SextantException e = assertThrows(SextantException.class, () -> exchange.importJob(folder, null));
-        assertEquals("output", e.field());
-        assertTrue(e.getMessage().contains("part-00000.parquet in " + folder + ", column error holds no error in row 2 that its footer's null count says is one"), e.getMessage());
+        return folder;
     }
 
     /**

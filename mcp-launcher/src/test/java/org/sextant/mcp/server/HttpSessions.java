@@ -29,6 +29,8 @@ final class HttpSessions {
     static final String TOKEN = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
     /** A quick tool whose app route of the same name a test holds: a stalled quick call. */
     static final String STALLED_QUICK = "list_jobs";
+    /** How long a test waits for what should come before it calls it a hang; measures nothing. */
+    static final long PATIENCE_S = 120;
 
     private HttpSessions() {}
 
@@ -76,6 +78,11 @@ final class HttpSessions {
         return new ToolContext(launcherHome, new AppClient(launcherHome.appJson(), Duration.ofSeconds(300), quickTimeout),
                 TableStore.withDefaults(), RunsGate.fromProcessEnvironment(), new PilotGate(launcherHome.pilotFlag()), ToolCatalog.ALL,
                 new Focus(true));
+    }
+
+    /** The launcher's --http server on a free port, with the test token, serving {@code dispatcher} over {@code context}. */
+    static HttpMcpServer start(ToolContext context, org.sextant.mcp.tools.ToolDispatcher dispatcher) throws Exception {
+        return HttpMcpServer.start(0, HttpToken.of(TOKEN), dispatcher, context.tables());
     }
 
     /**

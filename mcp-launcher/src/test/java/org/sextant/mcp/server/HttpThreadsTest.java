@@ -1,6 +1,8 @@
 package org.sextant.mcp.server;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sextant.mcp.server.HttpSessions.PATIENCE_S;
+import static org.sextant.mcp.server.HttpSessions.STALLED_QUICK;
 
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -28,10 +30,6 @@ import org.sextant.mcp.tools.ToolDispatcher;
  * read and refused at once, as docs/mcp.md says.
  */
 class HttpThreadsTest {
-    private static final String STALLED = HttpSessions.STALLED_QUICK;
-    /** Guards a hang; measures nothing. */
-    private static final long PATIENCE_S = 120;
-
     @TempDir Path home;
 
     @Test
@@ -41,15 +39,15 @@ class HttpThreadsTest {
         ToolDispatcher dispatcher = new ToolDispatcher(context);
         List<SocketChannel> held = new ArrayList<>();
         try (TappedApp app = TappedApp.start(engine, home);
-             HttpMcpServer server = HttpMcpServer.start(0, HttpToken.of(HttpSessions.TOKEN), dispatcher, context.tables())) {
-            app.hold(STALLED);
+             HttpMcpServer server = HttpSessions.start(context, dispatcher)) {
+            app.hold(STALLED_QUICK);
             try {
                 List<String> sessions = new ArrayList<>();
                 for (int s = 0; s < InFlightCalls.MAX / InFlightCalls.PER_SESSION; s++) sessions.add(HttpSessions.open(server.port()));
                 for (String s : sessions) {
                     for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) {
                         SocketChannel c = SocketChannel.open(new InetSocketAddress("127.0.0.1", server.port()));
-                        c.write(ByteBuffer.wrap(HttpSessions.request(server.port(), s, HttpSessions.call(id, STALLED))));
+                        c.write(ByteBuffer.wrap(HttpSessions.request(server.port(), s, HttpSessions.call(id, STALLED_QUICK))));
                         held.add(c);
                     }
                 }
@@ -60,18 +58,18 @@ class HttpThreadsTest {
                 System.out.printf("threads in the launcher's JVM (the app and the test's included) with %d calls held: %d%n",
                         InFlightCalls.MAX, java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount());
                 String late = HttpSessions.open(server.port());
-                CompletableFuture<String> refused = CompletableFuture.supplyAsync(() -> HttpSessions.post(server.port(), late, HttpSessions.call(1, STALLED)));
-                String r = HttpSessions.answerOrReleased(refused, app, STALLED, PATIENCE_S);
+                CompletableFuture<String> refused = CompletableFuture.supplyAsync(() -> HttpSessions.post(server.port(), late, HttpSessions.call(1, STALLED_QUICK)));
+                String r = HttpSessions.answerOrReleased(refused, app, STALLED_QUICK, PATIENCE_S);
                 assertTrue(r.startsWith("HTTP/1.1 200") && r.contains("\"isError\":true") && r.contains("\"fail_reason\":\"resource_limit\"")
                         && r.contains(CallShares.problem(InFlightCalls.Refusal.LAUNCHER_FULL)), () -> "refused at once, named and fixed: " + r);
 
-                app.release(STALLED);
+                app.release(STALLED_QUICK);
                 for (SocketChannel c : held) {
                     String done = new String(Channels.newInputStream(c).readAllBytes(), StandardCharsets.UTF_8);
                     assertTrue(done.startsWith("HTTP/1.1 200") && done.contains("\"isError\":false"), done);
                 }
             } finally {
-                app.release(STALLED);
+                app.release(STALLED_QUICK);
                 for (SocketChannel c : held) c.close();
             }
         }

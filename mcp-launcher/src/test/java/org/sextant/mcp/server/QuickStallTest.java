@@ -1,6 +1,8 @@
 package org.sextant.mcp.server;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sextant.mcp.server.HttpSessions.PATIENCE_S;
+import static org.sextant.mcp.server.HttpSessions.STALLED_QUICK;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,10 +30,6 @@ import org.sextant.mcp.tools.ToolDispatcher;
  * every quick worker for --timeout (45 s), and every other session's health_check and cancel_job waited behind them.
  */
 class QuickStallTest {
-    private static final String STALLED = HttpSessions.STALLED_QUICK;
-    /** Guards a hang; measures nothing: a call that should be answered while the app is held but is not by then never is. */
-    private static final long PATIENCE_S = 60;
-
     @TempDir Path home;
 
     /** One session's share of stalled quick calls leaves quick workers for another session (here the app's wait is long). */
@@ -39,17 +37,17 @@ class QuickStallTest {
     void oneSessionsStalledQuickCallsLeaveAnotherSessionsHealthCheckAnswered(@TempSextant Sextant engine) throws Exception {
         ExecutorService clients = Executors.newFixedThreadPool(InFlightCalls.PER_SESSION);
         try (TappedApp app = TappedApp.start(engine, home); HttpMcpServer server = start(Duration.ofSeconds(120))) {
-            app.hold(STALLED);
+            app.hold(STALLED_QUICK);
             try {
                 String a = HttpSessions.open(server.port());
                 String b = HttpSessions.open(server.port());
                 List<Future<String>> stalled = new ArrayList<>();
                 for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) {
                     int callId = id;
-                    stalled.add(clients.submit(() -> HttpSessions.post(server.port(), a, HttpSessions.call(callId, STALLED))));
+                    stalled.add(clients.submit(() -> HttpSessions.post(server.port(), a, HttpSessions.call(callId, STALLED_QUICK))));
                 }
-                assertTrue(HttpSessions.eventually(() -> app.holding(STALLED) == InFlightCalls.PER_SESSION, PATIENCE_S),
-                        () -> "each of A's calls reached the app: held " + app.holding(STALLED));
+                assertTrue(HttpSessions.eventually(() -> app.holding(STALLED_QUICK) == InFlightCalls.PER_SESSION, PATIENCE_S),
+                        () -> "each of A's calls reached the app: held " + app.holding(STALLED_QUICK));
                 long asked = System.nanoTime();
                 String health = answerOrReleased(CompletableFuture.supplyAsync(
                         () -> HttpSessions.post(server.port(), b, HttpSessions.call(100, "health_check"))), app);
@@ -58,7 +56,7 @@ class QuickStallTest {
                 assertTrue(health.contains("\"id\":100") && health.contains("\"isError\":false"), health);
                 assertTrue(stalled.stream().noneMatch(Future::isDone), "B was answered while every call of A was still held");
             } finally {
-                app.release(STALLED);
+                app.release(STALLED_QUICK);
                 clients.shutdownNow();
             }
         }
@@ -76,18 +74,18 @@ class QuickStallTest {
         int calls = sessions * InFlightCalls.PER_SESSION;
         ExecutorService clients = Executors.newFixedThreadPool(calls);
         try (TappedApp app = TappedApp.start(engine, home); HttpMcpServer server = start(AppClient.QUICK_TIMEOUT)) {
-            app.hold(STALLED);
+            app.hold(STALLED_QUICK);
             try {
                 List<Future<String>> stalled = new ArrayList<>();
                 for (int s = 0; s < sessions; s++) {
                     String session = HttpSessions.open(server.port());
                     for (int id = 1; id <= InFlightCalls.PER_SESSION; id++) {
                         int callId = id;
-                        stalled.add(clients.submit(() -> HttpSessions.post(server.port(), session, HttpSessions.call(callId, STALLED))));
+                        stalled.add(clients.submit(() -> HttpSessions.post(server.port(), session, HttpSessions.call(callId, STALLED_QUICK))));
                     }
                 }
-                assertTrue(HttpSessions.eventually(() -> app.holding(STALLED) >= Lanes.QUICK_WORKERS, PATIENCE_S),
-                        () -> "the stalled calls reached the app: held " + app.holding(STALLED));
+                assertTrue(HttpSessions.eventually(() -> app.holding(STALLED_QUICK) >= Lanes.QUICK_WORKERS, PATIENCE_S),
+                        () -> "the stalled calls reached the app: held " + app.holding(STALLED_QUICK));
                 String victim = HttpSessions.open(server.port());
                 long asked = System.nanoTime();
                 String health = answerOrReleased(CompletableFuture.supplyAsync(
@@ -100,7 +98,7 @@ class QuickStallTest {
                 assertTrue(first.contains("\"isError\":true") && first.contains("\"fail_reason\":\"timeout\""), first);
                 assertTrue(first.contains(AppClient.quickTimeout("list_jobs", AppClient.QUICK_TIMEOUT)) && first.contains(AppClient.QUICK_TIMEOUT_FIX), first);
             } finally {
-                app.release(STALLED);
+                app.release(STALLED_QUICK);
                 clients.shutdownNow();
             }
         }
@@ -121,10 +119,10 @@ class QuickStallTest {
     /** The launcher over the tapped app, its quick calls waiting for the app at most {@code quickTimeout}. */
     private HttpMcpServer start(Duration quickTimeout) throws Exception {
         ToolContext context = HttpSessions.context(home, quickTimeout);
-        return HttpMcpServer.start(0, HttpToken.of(HttpSessions.TOKEN), new ToolDispatcher(context), context.tables());
+        return HttpSessions.start(context, new ToolDispatcher(context));
     }
 
     private static String answerOrReleased(CompletableFuture<String> call, TappedApp app) throws Exception {
-        return HttpSessions.answerOrReleased(call, app, STALLED, PATIENCE_S);
+        return HttpSessions.answerOrReleased(call, app, STALLED_QUICK, PATIENCE_S);
     }
 }
