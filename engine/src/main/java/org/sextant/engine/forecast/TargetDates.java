@@ -10,6 +10,7 @@ import org.sextant.engine.data.LseCalendar;
 import org.sextant.engine.data.NyseCalendar;
 import org.sextant.engine.data.SixCalendar;
 import org.sextant.engine.data.TradingSession;
+import org.sextant.engine.data.VenueFit;
 import org.sextant.engine.data.XetraCalendar;
 
 /**
@@ -85,15 +86,9 @@ public final class TargetDates {
         };
     }
 
-    /** "the NYSE's", "Xetra's": whose holidays a calendar skips, as a reader is told. */
+    /** "the NYSE's", "Xetra's": whose holidays a calendar skips, as a reader is told (the venue's name as an import's note says it). */
     private static String whose(TradingSession venue) {
-        return switch (venue) {
-            case US_EQUITY -> "the NYSE's";
-            case SIX -> "SIX's";
-            case LSE -> "London's";
-            case EURONEXT -> "Euronext's";
-            default -> "Xetra's";
-        };
+        return venue == TradingSession.US_EQUITY ? "the NYSE's" : VenueFit.name(venue) + "'s";
     }
 
     /**
