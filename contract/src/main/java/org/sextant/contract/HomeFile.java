@@ -144,7 +144,9 @@ public final class HomeFile {
                 ch = null;
             }
         }
-        if (ch == null) ch = openReadOnlyWithin(file, withOptions(options, StandardOpenOption.READ));
+        if (ch == null) { // the app's own file: waited on while a regular file stands at the path
+            ch = openReadOnlyWithin(file, options, () -> {}, READ_ONLY_OPEN_WAIT_MS, f -> FileChannel.open(f, withOptions(options, StandardOpenOption.READ)));
+        }
         return refusePipe(file, ch);
     }
 
@@ -185,12 +187,6 @@ public final class HomeFile {
             ch.close();
             throw new NotRegular(file, "is not a regular file (a pipe, socket or device), not read");
         }
-    }
-
-    /** A home file's read-only open: the app's own file, waited on while a regular file stands at the path. */
-    private static FileChannel openReadOnlyWithin(Path file, java.nio.file.OpenOption[] options) throws IOException {
-        LinkOption[] links = java.util.Arrays.stream(options).filter(LinkOption.class::isInstance).toArray(LinkOption[]::new);
-        return openReadOnlyWithin(file, links, () -> {}, READ_ONLY_OPEN_WAIT_MS, f -> FileChannel.open(f, options));
     }
 
     /**
