@@ -262,13 +262,16 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             try (ResultSet r = st.executeQuery("SELECT 1 FROM " + rows + " WHERE t IS NULL OR CAST(t AS TIME) <> TIME '00:00' LIMIT 1")) {
                 if (r.next()) return false;
             }
+            boolean stepped = false;
             try (ResultSet r = st.executeQuery("SELECT mode(step) FROM (SELECT s, date_diff('minute', lag(t) OVER (PARTITION BY s ORDER BY t), t) AS step "
                     + "FROM (SELECT DISTINCT s, t FROM " + rows + ")) WHERE step > 0 GROUP BY s")) {
                 while (r.next()) {
                     if (org.sextant.engine.data.BarInterval.ofStepMinutes(r.getLong(1)) != org.sextant.engine.data.BarInterval.D1) return false;
+                    stepped = true;
                 }
             }
-            return true; // a lone midnight row is a date too
+            // another symbol's daily step decides for a lone row; with none, what is stored of its symbols does
+            return stepped || LoneMidnight.isDaily(own, this, rows);
         } catch (SQLException e) {
             return false;
         }

@@ -89,4 +89,41 @@ class LoneBarImportTest {
             assertEquals(5, number(store, "SELECT count(*) FROM bars WHERE symbol = 'TWICE'"));
         }
     }
+
+    /** Session 46's note: a new symbol's one bar at 00:00 was stored as a daily price; one row cannot tell, so it is refused. */
+    @Test
+    void aNewSymbolsLoneMidnightBarIsRefusedNotReadAsADailyPrice() throws Exception {
+        try (Store store = open()) {
+            Path one = file("midnight.csv", HEAD + "2023-06-02T00:00:00Z,NIGHT,1,2,1,1.5,10\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(one)));
+            assertEquals("paths", e.field());
+            assertTrue(e.getMessage().contains("midnight.csv: every time is midnight and each symbol has a single row, so a daily price and an "
+                    + "intraday bar at 00:00 look alike; NIGHT has nothing stored"), e.getMessage());
+            assertTrue(e.fix().startsWith("for daily prices write the date alone (2023-06-02); for intraday bars import at least two bars of NIGHT"), e.fix());
+            assertEquals(0, number(store, "SELECT count(*) FROM prices WHERE symbol = 'NIGHT'"));
+        }
+    }
+
+    /** A symbol of stored hourly bars whose next bar, alone in its file, is the one at 00:00 takes their interval: a bar, not a day. */
+    @Test
+    void aLoneMidnightBarOfASymbolOfStoredBarsIsABar() throws Exception {
+        try (Store store = open()) {
+            new PriceImporter(store).importFiles(List.of(file("evening.csv", HEAD
+                    + "2023-06-01T21:00:00Z,LATE,1,2,1,1.5,10\n2023-06-01T22:00:00Z,LATE,1,2,1,1.5,10\n2023-06-01T23:00:00Z,LATE,1,2,1,1.5,10\n")));
+            new PriceImporter(store).importFiles(List.of(file("midnight.csv", HEAD + "2023-06-02T00:00:00Z,LATE,1.5,2,1,1.8,12\n")));
+            assertEquals("1h 4 1.8", text(store, "SELECT interval || ' ' || count(*) || ' ' || arg_max(close, ts) FROM bars WHERE symbol = 'LATE' GROUP BY interval"));
+            assertEquals(0, number(store, "SELECT count(*) FROM prices WHERE symbol = 'LATE'"));
+        }
+    }
+
+    /** A symbol of stored daily prices whose next date comes alone as a midnight time stays a daily price. */
+    @Test
+    void aLoneMidnightRowOfASymbolOfStoredDailyPricesIsADailyPrice() throws Exception {
+        try (Store store = open()) {
+            new PriceImporter(store).importFiles(List.of(file("days.csv", "Date,Symbol,Close\n2023-05-31,DAYS,1\n2023-06-01,DAYS,2\n")));
+            new PriceImporter(store).importFiles(List.of(file("next.csv", HEAD + "2023-06-02T00:00:00Z,DAYS,1.5,3.2,1,3,12\n")));
+            assertEquals(3, number(store, "SELECT count(*) FROM prices WHERE symbol = 'DAYS'"));
+            assertEquals(0, number(store, "SELECT count(*) FROM bars WHERE symbol = 'DAYS'"));
+        }
+    }
 }
