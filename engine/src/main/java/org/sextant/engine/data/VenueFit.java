@@ -44,7 +44,11 @@ public final class VenueFit {
      * The venues that fit a symbol's days best and how many of their holidays without bars told it: 0 when no holiday of
      * theirs lies between days with bars (too few days to tell a venue by the days it closes).
      */
-    public record Fits(List<TradingSession> best, int skippedHolidays) {}
+    public record Fits(List<TradingSession> best, int skippedHolidays, List<String> endedAtEarlyClose) {
+        public Fits(List<TradingSession> best, int skippedHolidays) {
+            this(best, skippedHolidays, List.of());
+        }
+    }
 
     /** The venues not ruled out by the traded days whose holidays explain the most weekdays without bars (several when they tie); none for no days. */
     public static List<TradingSession> bestFits(java.util.Set<LocalDate> traded) {
@@ -64,6 +68,38 @@ public final class VenueFit {
      */
     public static List<TradingSession> bestFits(Map<LocalDate, LocalDateTime> lastBarByDay) {
         return fits(lastBarByDay).best();
+    }
+
+    /**
+     * As {@link #bestFits(Map)} (the days, and bars after a venue's early close ruling it out, unless they rule out every venue),
+     * and when that leaves several venues, the half days tell: a venue whose early close the day's last
+     * bar (opening at the day's time, {@code stepMinutes} long) reaches explains that day, one whose bars would go on past the
+     * last bar's end does not (a London stock's 24 December ends at 12:30 London, a Euronext one's trades to 14:00 Paris, an hour
+     * later). The venues explaining the most half days stay; a day both reach (a 30-minute bar can hold both closes) tells none.
+     */
+    public static Fits fits(Map<LocalDate, LocalDateTime> lastBarByDay, long stepMinutes) {
+        Fits byDays = fits(lastBarByDay);
+        // bars past every venue's early close (a full 24 December) tell no venue: the days alone do, as before
+        if (byDays.best().isEmpty()) return fits(lastBarByDay.keySet());
+        if (byDays.best().size() < 2 || stepMinutes <= 0) return byDays;
+        Map<TradingSession, List<String>> explained = new java.util.LinkedHashMap<>();
+        int most = 0;
+        for (TradingSession v : byDays.best()) {
+            List<String> days = new ArrayList<>();
+            for (Map.Entry<LocalDate, LocalDateTime> e : new TreeMap<>(lastBarByDay).entrySet()) {
+                LocalDate d = e.getKey();
+                if (e.getValue() == null || v.closed(d) || v.close(d).equals(regularClose(v))) continue;
+                LocalDateTime endLocal = e.getValue().plusMinutes(stepMinutes).atOffset(ZoneOffset.UTC).atZoneSameInstant(v.zone()).toLocalDateTime();
+                if (!endLocal.isBefore(d.atTime(v.close(d)))) days.add(d + " at " + v.close(d) + " " + name(v));
+            }
+            explained.put(v, days);
+            most = Math.max(most, days.size());
+        }
+        if (most == 0) return byDays;
+        List<TradingSession> best = new ArrayList<>();
+        for (Map.Entry<TradingSession, List<String>> e : explained.entrySet()) if (e.getValue().size() == most) best.add(e.getKey());
+        if (best.size() == byDays.best().size()) return byDays; // every venue reached its half days alike
+        return new Fits(List.copyOf(best), byDays.skippedHolidays(), best.size() == 1 ? explained.get(best.get(0)).stream().limit(5).toList() : List.of());
     }
 
     private static Fits fits(Map<LocalDate, LocalDateTime> lastBarByDay) {

@@ -1,6 +1,5 @@
 package org.sextant.engine.ingest;
 
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -9,7 +8,6 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -52,30 +50,36 @@ final class VenueGuess {
     static Map<String, Guess> refine(Connection c, Map<String, ZoneId> euGuessed) throws SQLException {
         Map<String, Guess> out = new HashMap<>();
         if (euGuessed.isEmpty()) return out;
-        Map<String, Set<LocalDate>> days = new HashMap<>();
+        Map<String, Map<LocalDate, java.time.LocalDateTime>> days = new HashMap<>();
+        Map<String, Long> steps = new HashMap<>();
         StringBuilder keys = new StringBuilder();
         for (String k : euGuessed.keySet()) {
             int nul = k.indexOf('\u0000');
             keys.append(keys.length() == 0 ? "" : ", ").append('(').append(Integer.parseInt(k.substring(0, nul))).append(", ")
                     .append(ImportBatch.literal(k.substring(nul + 1))).append(')');
         }
-        // one query for the batch: the Berlin date of each bar (the four venues' hours fall within one date on every clock)
+        // one query for the batch: the Berlin date of each bar (the four venues' hours fall within one date on every clock) and
+        // the day's last bar, whose end tells whose early close a half day kept
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("WITH k(file_no, symbol) AS (VALUES " + keys + ") "
-                + "SELECT file_no, symbol, list(DISTINCT CAST(timezone('Europe/Berlin', timezone('UTC', ts)) AS DATE)) FROM bar_rows JOIN k USING (file_no, symbol) "
+                + "SELECT file_no, symbol, CAST(timezone('Europe/Berlin', timezone('UTC', ts)) AS DATE) AS d, max(ts) FROM bar_rows JOIN k USING (file_no, symbol) "
                 + "GROUP BY ALL")) {
             while (r.next()) {
-                Set<LocalDate> set = new HashSet<>();
-                Array a = r.getArray(3);
-                for (Object o : (Object[]) a.getArray()) set.add(o instanceof LocalDate d ? d : ((java.sql.Date) o).toLocalDate());
-                days.put(r.getInt(1) + "\u0000" + r.getString(2), set);
+                days.computeIfAbsent(r.getInt(1) + "\u0000" + r.getString(2), k -> new java.util.TreeMap<>())
+                        .put(r.getObject(3, LocalDate.class), r.getTimestamp(4).toLocalDateTime());
             }
+        }
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("WITH k(file_no, symbol) AS (VALUES " + keys + ") "
+                + "SELECT file_no, symbol, mode(step) FROM bar_steps JOIN k USING (file_no, symbol) WHERE step > 0 GROUP BY ALL")) {
+            while (r.next()) steps.put(r.getInt(1) + "\u0000" + r.getString(2), r.getLong(3) / 60);
         }
         for (Map.Entry<String, ZoneId> e : euGuessed.entrySet()) {
             String symbol = e.getKey().substring(e.getKey().indexOf('\u0000') + 1);
-            Set<LocalDate> traded = days.getOrDefault(e.getKey(), Set.of());
-            if (traded.isEmpty()) continue;
-            String note = note(symbol, traded, e.getValue());
-            TradingSession venue = byDays(VenueFit.fits(traded), byZone(e.getValue()));
+            Map<LocalDate, java.time.LocalDateTime> lastBars = days.getOrDefault(e.getKey(), Map.of());
+            if (lastBars.isEmpty()) continue;
+            Set<LocalDate> traded = lastBars.keySet();
+            VenueFit.Fits fit = VenueFit.fits(lastBars, steps.getOrDefault(e.getKey(), 0L));
+            String note = note(symbol, fit, traded, e.getValue());
+            TradingSession venue = byDays(fit, byZone(e.getValue()));
             if (venue != null || note != null) out.put(e.getKey(), new Guess(venue == null ? "eu_equity" : venue.label(), note));
         }
         return out;
@@ -83,7 +87,11 @@ final class VenueGuess {
 
     /** What a reader is told of the guess for {@code traded} read in {@code zone}, each command naming a venue the days fit; null for nothing to say. */
     static String note(String symbol, Set<LocalDate> traded, ZoneId zone) {
-        VenueFit.Fits fit = VenueFit.fits(traded);
+        return note(symbol, VenueFit.fits(traded), traded, zone);
+    }
+
+    /** As {@link #note(String, Set, ZoneId)} with the fit of the days and their last bars ({@link VenueFit#fits(Map, long)}). */
+    static String note(String symbol, VenueFit.Fits fit, Set<LocalDate> traded, ZoneId zone) {
         TradingSession zoned = byZone(zone);
         TradingSession venue = byDays(fit, zoned);
         // the venues the days fit, the zone's first: the one a reader most likely means
@@ -99,6 +107,10 @@ final class VenueGuess {
                 change = "if they are " + VenueFit.name(zoned) + "'s (the times were read in " + zone.getId() + "), change it with: sextant session "
                         + symbol + " " + zoned.label();
             } else change = "change it with: sextant session " + symbol + " eu_equity";
+            if (!fit.endedAtEarlyClose().isEmpty()) {
+                return "session " + venue.label() + " guessed: the bars' half days end at " + VenueFit.name(venue) + "'s early close ("
+                        + String.join(", ", fit.endedAtEarlyClose()) + "), before any other venue's the days fit; " + change;
+            }
             return "session " + venue.label() + " guessed: the bars' days fit " + VenueFit.name(venue) + "'s holidays"
                     + (byZone ? " and the times were read in " + zone.getId() + " (" : " and no other venue's (") + skippedOnlyBy(venue, traded) + "); " + change;
         }

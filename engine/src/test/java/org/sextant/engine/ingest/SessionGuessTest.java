@@ -55,11 +55,17 @@ class SessionGuessTest {
     /** 30-minute closes from {@code open} to {@code lastOpen} (wall clock) on the weekdays from {@code from} to {@code to} but {@code closed}, to the 13:30 bar on {@code halfDays}. */
     private Path weekdaysFile(String symbol, LocalDate from, LocalDate to, LocalTime open, LocalTime lastOpen, List<String> closed, List<String> halfDays)
             throws Exception {
+        return weekdaysFile(symbol, from, to, open, lastOpen, closed, halfDays, LocalTime.of(13, 30));
+    }
+
+    /** As above, the half days to the {@code halfDayLast} bar. */
+    private Path weekdaysFile(String symbol, LocalDate from, LocalDate to, LocalTime open, LocalTime lastOpen, List<String> closed, List<String> halfDays,
+            LocalTime halfDayLast) throws Exception {
         StringBuilder csv = new StringBuilder("timestamp,close\n");
         int i = 0;
         for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
             if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY || closed.contains(d.toString())) continue;
-            LocalTime last = halfDays.contains(d.toString()) ? LocalTime.of(13, 30) : lastOpen;
+            LocalTime last = halfDays.contains(d.toString()) ? halfDayLast : lastOpen;
             for (LocalDateTime t = d.atTime(open); !t.isAfter(d.atTime(last)); t = t.plusMinutes(30)) {
                 csv.append(t.toString().replace('T', ' ')).append(":00,").append(100 + (i++ % 9) * 0.5).append('\n');
             }
@@ -136,12 +142,34 @@ class SessionGuessTest {
             assertEquals("eu_equity", imported(store, parisFile("DEC.BERLIN", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17),
                     List.of("2024-12-25", "2024-12-26", "2025-01-01"), List.of("2024-12-24", "2024-12-31")), "Europe/Berlin"));
             // the same days read in UTC (the default zone): no zone settles the tie, so the note names the days and both commands
+            // (their last bar 12:30-13:00 UTC holds London's 12:30 close and reaches Euronext's 14:00 Paris: the half days tell neither)
             ImportReport.BarCheck utc = check(store, weekdaysFile("DEC.UTC", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17), LocalTime.of(8, 0),
-                    LocalTime.of(16, 0), List.of("2024-12-25", "2024-12-26", "2025-01-01"), List.of("2024-12-24", "2024-12-31")), "UTC");
+                    LocalTime.of(16, 0), List.of("2024-12-25", "2024-12-26", "2025-01-01"), List.of("2024-12-24", "2024-12-31"), LocalTime.of(12, 30)), "UTC");
             assertEquals("eu_equity", utc.session());
             assertTrue(utc.notes().contains("session eu_equity (Xetra's holidays) kept: the bars on Xetra's holidays 2024-12-24, 2024-12-31 are no Xetra's,"
                     + " but the days fit London's and Euronext's alike; if they are London's, set it with: sextant session DEC.UTC lse;"
                     + " if Euronext's: sextant session DEC.UTC euronext (or the set_trading_session tool)"), utc.notes().toString());
+        }
+    }
+
+    /**
+     * Session 46's note: the guess used the days only, so December's days read in UTC tied London and Euronext (both trade 24 and
+     * 31 December). Their half days tell them apart: London's bars end at its 12:30 close, Euronext's go on to 14:00 Paris.
+     */
+    @Test
+    void theHalfDaysLastBarTellsLondonFromEuronext() throws Exception {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("h.duckdb"), tmp.resolve("staging"))) {
+            List<String> holidays = List.of("2024-12-25", "2024-12-26", "2025-01-01"), halfDays = List.of("2024-12-24", "2024-12-31");
+            // London in winter is UTC: 08:00 to the 16:00 bar, the half days to the 12:00 bar (12:00-12:30, the close)
+            ImportReport.BarCheck london = check(store, weekdaysFile("UK.HALF", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17), LocalTime.of(8, 0),
+                    LocalTime.of(16, 0), holidays, halfDays, LocalTime.of(12, 0)), "UTC");
+            assertEquals("lse", london.session(), london.notes().toString());
+            assertTrue(london.notes().contains("session lse guessed: the bars' half days end at London's early close (2024-12-24 at 12:30 London, "
+                    + "2024-12-31 at 12:30 London), before any other venue's the days fit; change it with: sextant session UK.HALF eu_equity"), london.notes().toString());
+            // Euronext's: the half days to the 13:00 UTC bar (14:00 Paris, its closing auction), after London's close
+            ImportReport.BarCheck paris = check(store, weekdaysFile("FR.HALF", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17), LocalTime.of(8, 0),
+                    LocalTime.of(16, 0), holidays, halfDays, LocalTime.of(13, 0)), "UTC");
+            assertEquals("euronext", paris.session(), paris.notes().toString());
         }
     }
 
