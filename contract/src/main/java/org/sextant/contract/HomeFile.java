@@ -145,7 +145,8 @@ public final class HomeFile {
             }
         }
         if (ch == null) { // the app's own file: waited on while a regular file stands at the path
-            ch = openReadOnlyWithin(file, options, () -> {}, READ_ONLY_OPEN_WAIT_MS, f -> FileChannel.open(f, withOptions(options, StandardOpenOption.READ)));
+            ch = openReadOnlyWithin(file, options, () -> {}, READ_ONLY_OPEN_WAIT_MS, f -> FileChannel.open(f, withOptions(options, StandardOpenOption.READ)),
+                    f -> FileChannel.open(f, withOptions(options, StandardOpenOption.READ, StandardOpenOption.WRITE)));
         }
         return refusePipe(file, ch);
     }
@@ -175,8 +176,13 @@ public final class HomeFile {
 
     /** As {@link #openUsersFile(Path, Runnable)}, with the wait between looks and the open given (tests). */
     static FileChannel openUsersFile(Path file, Runnable stillWanted, long lookEveryMs, Opener opener) throws IOException {
+        return openUsersFile(file, stillWanted, lookEveryMs, opener, f -> FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE));
+    }
+
+    /** As above, with the read-write open that releases a FIFO given (tests refuse it as the mode refuses a user who is not root). */
+    static FileChannel openUsersFile(Path file, Runnable stillWanted, long lookEveryMs, Opener opener, Opener readWrite) throws IOException {
         if (WINDOWS) return opener.open(file); // no FIFO stands in a Windows folder
-        return refusePipe(file, openReadOnlyWithin(file, new LinkOption[0], stillWanted, lookEveryMs, opener));
+        return refusePipe(file, openReadOnlyWithin(file, new LinkOption[0], stillWanted, lookEveryMs, opener, readWrite));
     }
 
     private static FileChannel refusePipe(Path file, FileChannel ch) throws IOException {
@@ -194,8 +200,8 @@ public final class HomeFile {
      * writer comes, so once the path is no regular file the open is refused, and the FIFO opened read-write here (which never
      * waits) and closed, so that the waiting thread's open returns and it ends instead of waiting for ever.
      */
-    private static FileChannel openReadOnlyWithin(Path file, LinkOption[] links, Runnable stillWanted, long lookEveryMs, Opener opener)
-            throws IOException {
+    private static FileChannel openReadOnlyWithin(Path file, LinkOption[] links, Runnable stillWanted, long lookEveryMs, Opener opener,
+            Opener readWrite) throws IOException {
         CompletableFuture<FileChannel> opened = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
             try {
@@ -214,7 +220,7 @@ public final class HomeFile {
                 } catch (TimeoutException waits) {
                     if (!stillRegular(file, links)) {
                         opened.completeExceptionally(new NotRegular(file, "is not a regular file (a pipe, socket or device), not read"));
-                        release(file, links);
+                        release(file, links, readWrite);
                         break;
                     }
                     stillWanted.run(); // the import's cancel or deadline ends the wait by throwing
@@ -245,16 +251,48 @@ public final class HomeFile {
         }
     }
 
-    /** Opens the FIFO at the path read-write and closes it: a writer came, so an open waiting on it returns. */
-    private static void release(Path file, LinkOption[] links) {
+    /**
+     * Opens the FIFO at the path read-write and closes it: a writer came, so an open waiting on it returns. A FIFO of the app's
+     * own user whose mode forbids writing (0400, 0444) is made writable by its owner for that one open, its mode put back
+     * (session 46's note: such a FIFO left its opener thread waiting after the refusal).
+     */
+    private static void release(Path file, LinkOption[] links, Opener readWrite) {
         try {
             BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class, links);
             if (!a.isOther()) return; // a folder or a link: nothing waits on it
-            try (FileChannel writer = FileChannel.open(file, withOptions(links, StandardOpenOption.READ, StandardOpenOption.WRITE))) {
-                writer.size();
+            try {
+                openAndClose(file, readWrite);
+            } catch (java.nio.file.AccessDeniedException modeForbids) {
+                releaseOwn(file, links, readWrite);
             }
         } catch (IOException | RuntimeException notOurs) {
-            // gone, or not ours to write: nothing more can be done for the waiting thread
+            // gone, or another user's that the app may not write: nothing in Java releases an open waiting on it (the JDK
+            // restarts an open interrupted by a signal, and offers no non-blocking open); the thread is a daemon's
+        }
+    }
+
+    private static void openAndClose(Path file, Opener readWrite) throws IOException {
+        try (FileChannel writer = readWrite.open(file)) {
+            writer.size();
+        }
+    }
+
+    /** The owner may always change a file's mode: write granted for one open of the FIFO, then the mode it had put back. */
+    private static void releaseOwn(Path file, LinkOption[] links, Opener readWrite) throws IOException {
+        java.nio.file.attribute.PosixFileAttributeView view = Files.getFileAttributeView(file, java.nio.file.attribute.PosixFileAttributeView.class, links);
+        if (view == null) return;
+        java.nio.file.attribute.PosixFileAttributes a = view.readAttributes();
+        if (!a.isOther() || !a.owner().getName().equals(System.getProperty("user.name"))) return; // another user's: not ours to change
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> mode = a.permissions();
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> writable = java.util.EnumSet.noneOf(java.nio.file.attribute.PosixFilePermission.class);
+        writable.addAll(mode);
+        writable.add(java.nio.file.attribute.PosixFilePermission.OWNER_READ);
+        writable.add(java.nio.file.attribute.PosixFilePermission.OWNER_WRITE);
+        view.setPermissions(writable);
+        try {
+            openAndClose(file, readWrite);
+        } finally {
+            view.setPermissions(mode);
         }
     }
 

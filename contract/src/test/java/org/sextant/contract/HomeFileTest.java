@@ -146,6 +146,34 @@ class HomeFileTest {
     }
 
     /**
+     * Session 46's note: a FIFO the app may not write (mode 0400 or 000, its own user's) could not be released by the read-write
+     * open, so its opener thread went on waiting after the refusal. Its owner may change its mode: write is granted for the one
+     * open that releases it and the mode put back. (Tests run as root, whom no mode stops: the read-write open here refuses as
+     * the mode refuses any other user.)
+     */
+    @Test
+    void aFifoTheAppMayNotWriteIsRefusedAndItsWaitingOpenReleasedAllTheSame(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("users-prices.csv");
+        assumeTrue(mkfifo(fifo), "mkfifo is needed");
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> none = java.util.EnumSet.noneOf(java.nio.file.attribute.PosixFilePermission.class);
+        Files.setPosixFilePermissions(fifo, none);
+        HomeFile.Opener asTheModeSays = f -> {
+            if (!Files.getPosixFilePermissions(f).contains(java.nio.file.attribute.PosixFilePermission.OWNER_WRITE)) {
+                throw new java.nio.file.AccessDeniedException(f.toString());
+            }
+            return java.nio.channels.FileChannel.open(f, java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE);
+        };
+        try (Valve valve = new Valve(fifo)) {
+            HomeFile.NotRegular refused = assertThrows(HomeFile.NotRegular.class, () -> HomeFile.openUsersFile(fifo, () -> {}, 10,
+                    f -> java.nio.channels.FileChannel.open(f, java.nio.file.StandardOpenOption.READ), asTheModeSays));
+            assertEquals("is not a regular file (a pipe, socket or device), not read", refused.why());
+            assertOpenerEnded(fifo);
+            assertFalse(valve.neededToEnd(), "the waiting open was released by the refusal, not by the test's valve");
+        }
+        assertEquals(none, Files.getPosixFilePermissions(fifo), "the FIFO's mode is put back");
+    }
+
+    /**
      * A slow network or cloud file (a placeholder fetched on open) was refused after 2 s as "a pipe put in its place?".
      * A regular file at the path is waited on, looked at again each time, for as long as the import still wants it.
      */
