@@ -29,10 +29,19 @@ final class EngineAccess {
     private EngineAccess() {}
 
     static JsonNode call(SextantHome home, String method, Map<String, Object> args) {
+        return call(home, method, args, () -> false);
+    }
+
+    /**
+     * As {@link #call(SextantHome, String, Map)}, stopped once {@code stop} turns true (Ctrl-C, a --timeout): the store's own
+     * call as a caller gone away is (an import rolled back at its next check), the app's by closing the connection, which
+     * the app takes the same way; either throws a CancellationException.
+     */
+    static JsonNode call(SextantHome home, String method, Map<String, Object> args, java.util.function.BooleanSupplier stop) {
         AppFile app = runningApp(home);
         if (app != null) {
             try {
-                return new Remote(home, app).call(method, args);
+                return new Remote(home, app, stop).call(method, args);
             } catch (ConnectException e) {
                 // stale app.json from a crashed app: fall through to the store
             } catch (IOException | InterruptedException e) {
@@ -40,7 +49,7 @@ final class EngineAccess {
             }
         }
         try (Sextant engine = Sextant.open(home.ensureLayout())) {
-            Object data = new ApiRoutes(engine, () -> null).dispatch(new ApiCall(method, Json.MAPPER.valueToTree(args)));
+            Object data = new ApiRoutes(engine, () -> null).dispatch(new ApiCall(method, Json.MAPPER.valueToTree(args)), stop);
             return Json.MAPPER.valueToTree(data);
         }
     }
@@ -59,7 +68,7 @@ final class EngineAccess {
         AppFile app = runningApp(home);
         if (app != null) {
             try {
-                Remote remote = new Remote(home, app);
+                Remote remote = new Remote(home, app, () -> false);
                 remote.call("list_jobs", Map.of()); // probes that the app answers
                 return new Session() {
                     @Override public JsonNode call(String method, Map<String, Object> args) {
@@ -94,23 +103,25 @@ final class EngineAccess {
      */
     private static final class Remote {
         private final SextantHome home;
+        private final java.util.function.BooleanSupplier stop;
         private volatile AppFile app;
 
-        Remote(SextantHome home, AppFile app) {
+        Remote(SextantHome home, AppFile app, java.util.function.BooleanSupplier stop) {
             this.home = home;
             this.app = app;
+            this.stop = stop;
         }
 
         JsonNode call(String method, Map<String, Object> args) throws IOException, InterruptedException {
             AppFile refused = app;
             try {
-                return remote(refused, method, args);
+                return remote(refused, method, args, stop);
             } catch (ConnectException e) {
                 AppFile now = runningApp(home);
                 if (now == null) throw e; // gone: a crash or a clean exit
                 if (now.equals(refused)) Thread.sleep(AppFile.RELISTEN_WAIT.toMillis());
                 app = now;
-                return remote(now, method, args);
+                return remote(now, method, args, stop);
             }
         }
     }
@@ -145,7 +156,8 @@ final class EngineAccess {
     /** What the app knows this command's calls by: the command line and its process, one client per command run. */
     static final String CLI_CLIENT = "sextant-cli-" + ProcessHandle.current().pid();
 
-    private static JsonNode remote(AppFile app, String method, Map<String, Object> args) throws IOException, InterruptedException {
+    private static JsonNode remote(AppFile app, String method, Map<String, Object> args, java.util.function.BooleanSupplier stop)
+            throws IOException, InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + "/api/v1/" + method))
                 .header("Authorization", "Bearer " + app.token())
@@ -154,7 +166,7 @@ final class EngineAccess {
                 .timeout(Duration.ofMinutes(30))
                 .POST(HttpRequest.BodyPublishers.ofString(Json.MAPPER.writeValueAsString(args)))
                 .build();
-        HttpResponse<String> answer = http.send(req, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer = sent(http, req, stop);
         JsonNode body;
         try {
             body = Json.MAPPER.readTree(answer.body());
@@ -165,5 +177,23 @@ final class EngineAccess {
         if (body.path("ok").asBoolean(false)) return body.get("data");
         throw new SextantException(FailReason.fromWire(body.path("fail_reason").asString(null)), body.path("error").asString("the app refused"),
                 body.path("field").isNull() ? null : body.path("field").asString(null), body.path("fix").asString(null));
+    }
+
+    /** The answer to {@code req}, the request given up (its connection closed: the app stops what it ran for it) once {@code stop} holds. */
+    private static HttpResponse<String> sent(HttpClient http, HttpRequest req, java.util.function.BooleanSupplier stop) throws IOException, InterruptedException {
+        java.util.concurrent.CompletableFuture<HttpResponse<String>> answer = http.sendAsync(req, HttpResponse.BodyHandlers.ofString());
+        while (true) {
+            try {
+                return answer.get(200, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException waiting) {
+                if (stop.getAsBoolean()) {
+                    answer.cancel(true);
+                    throw new java.util.concurrent.CancellationException("the call to the app was given up");
+                }
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof IOException io) throw io;
+                throw new IOException(e.getCause());
+            }
+        }
     }
 }

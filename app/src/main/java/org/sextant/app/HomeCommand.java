@@ -49,8 +49,13 @@ abstract class HomeCommand implements Callable<Integer> {
 
     /** One call of {@code capability}, through the running app or the store ({@link EngineAccess}). */
     final JsonNode callEngine(String capability, CallArguments args) {
+        return callEngine(capability, args, () -> false);
+    }
+
+    /** As {@link #callEngine(String, CallArguments)}, given up once {@code stop} holds ({@link EngineAccess#call(SextantHome, String, java.util.Map, java.util.function.BooleanSupplier)}). */
+    final JsonNode callEngine(String capability, CallArguments args, java.util.function.BooleanSupplier stop) {
         try {
-            return EngineAccess.call(main.home(), capability, args.map());
+            return EngineAccess.call(main.home(), capability, args.map(), stop);
         } catch (SextantException e) {
             throw args.wording(capability).apply(e);
         }

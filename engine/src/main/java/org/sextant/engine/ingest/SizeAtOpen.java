@@ -26,7 +26,7 @@ public final class SizeAtOpen extends FilterInputStream {
     /** {@code path} opened for reading, bounded by its size once open. */
     public static InputStream open(Path path) throws IOException {
         // read-only; a pipe put at the path after the import checked it is refused, its open released; the size is the opened file's
-        java.nio.channels.FileChannel in = org.sextant.contract.HomeFile.openUsersFile(path, org.sextant.engine.jobs.Cancellation::check);
+        java.nio.channels.FileChannel in = org.sextant.contract.HomeFile.openUsersFile(path, OpenWaits.stillWanted(path));
         try {
             return new SizeAtOpen(java.nio.channels.Channels.newInputStream(in), in.size());
         } catch (IOException | RuntimeException e) {

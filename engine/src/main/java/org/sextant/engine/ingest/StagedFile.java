@@ -74,7 +74,7 @@ public final class StagedFile implements AutoCloseable {
     /** The user's file opened read-only to be copied: a pipe put at the path after the import checked it is refused. */
     private static InputStream openUsersFile(Path real) throws IOException {
         return java.nio.channels.Channels.newInputStream(
-                org.sextant.contract.HomeFile.openUsersFile(real, org.sextant.engine.jobs.Cancellation::check));
+                org.sextant.contract.HomeFile.openUsersFile(real, OpenWaits.stillWanted(real)));
     }
 
     /** Opens the staging copy for writing: the file system's, or in a test one whose writes fail as a full disk's do. */
