@@ -44,7 +44,7 @@ public final class VenueFit {
      * The venues that fit a symbol's days best and how many of their holidays without bars told it: 0 when no holiday of
      * theirs lies between days with bars (too few days to tell a venue by the days it closes).
      */
-    public record Fits(List<TradingSession> best, int skippedHolidays, List<String> endedAtEarlyClose) {
+    public record Fits(List<TradingSession> best, int skippedHolidays, List<String> toldByTimes) {
         public Fits(List<TradingSession> best, int skippedHolidays) {
             this(best, skippedHolidays, List.of());
         }
@@ -78,9 +78,15 @@ public final class VenueFit {
      * later). The venues explaining the most half days stay; a day both reach (a 30-minute bar can hold both closes) tells none.
      */
     public static Fits fits(Map<LocalDate, LocalDateTime> lastBarByDay, long stepMinutes) {
-        Fits byDays = fits(lastBarByDay);
+        Fits datesOnly = fits(lastBarByDay.keySet());
+        Fits withTimes = fits(lastBarByDay);
         // bars past every venue's early close (a full 24 December) tell no venue: the days alone do, as before
-        if (byDays.best().isEmpty()) return fits(lastBarByDay.keySet());
+        if (withTimes.best().isEmpty()) return datesOnly;
+        List<String> told = new ArrayList<>();
+        for (TradingSession v : datesOnly.best()) {
+            if (!withTimes.best().contains(v)) told.add("bars after " + name(v) + "'s early close on " + String.join(", ", tradedAfterEarlyClose(v, lastBarByDay)));
+        }
+        Fits byDays = new Fits(withTimes.best(), withTimes.skippedHolidays(), List.copyOf(told));
         if (byDays.best().size() < 2 || stepMinutes <= 0) return byDays;
         Map<TradingSession, List<String>> explained = new java.util.LinkedHashMap<>();
         int most = 0;
@@ -99,7 +105,8 @@ public final class VenueFit {
         List<TradingSession> best = new ArrayList<>();
         for (Map.Entry<TradingSession, List<String>> e : explained.entrySet()) if (e.getValue().size() == most) best.add(e.getKey());
         if (best.size() == byDays.best().size()) return byDays; // every venue reached its half days alike
-        return new Fits(List.copyOf(best), byDays.skippedHolidays(), best.size() == 1 ? explained.get(best.get(0)).stream().limit(5).toList() : List.of());
+        if (best.size() == 1) told.add("half days ending at " + name(best.get(0)) + "'s early close: " + String.join(", ", explained.get(best.get(0)).stream().limit(5).toList()));
+        return new Fits(List.copyOf(best), byDays.skippedHolidays(), List.copyOf(told));
     }
 
     private static Fits fits(Map<LocalDate, LocalDateTime> lastBarByDay) {

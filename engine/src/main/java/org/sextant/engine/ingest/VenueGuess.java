@@ -107,9 +107,9 @@ final class VenueGuess {
                 change = "if they are " + VenueFit.name(zoned) + "'s (the times were read in " + zone.getId() + "), change it with: sextant session "
                         + symbol + " " + zoned.label();
             } else change = "change it with: sextant session " + symbol + " eu_equity";
-            if (!fit.endedAtEarlyClose().isEmpty()) {
-                return "session " + venue.label() + " guessed: the bars' half days end at " + VenueFit.name(venue) + "'s early close ("
-                        + String.join(", ", fit.endedAtEarlyClose()) + "), before any other venue's the days fit; " + change;
+            if (!byZone && !fit.toldByTimes().isEmpty()) {
+                return "session " + venue.label() + " guessed: the bars' days fit " + VenueFit.name(venue) + "'s holidays and their times no other venue's ("
+                        + String.join("; ", fit.toldByTimes()) + "); " + change;
             }
             return "session " + venue.label() + " guessed: the bars' days fit " + VenueFit.name(venue) + "'s holidays"
                     + (byZone ? " and the times were read in " + zone.getId() + " (" : " and no other venue's (") + skippedOnlyBy(venue, traded) + "); " + change;

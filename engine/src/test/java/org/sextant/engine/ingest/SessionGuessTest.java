@@ -164,12 +164,14 @@ class SessionGuessTest {
             ImportReport.BarCheck london = check(store, weekdaysFile("UK.HALF", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17), LocalTime.of(8, 0),
                     LocalTime.of(16, 0), holidays, halfDays, LocalTime.of(12, 0)), "UTC");
             assertEquals("lse", london.session(), london.notes().toString());
-            assertTrue(london.notes().contains("session lse guessed: the bars' half days end at London's early close (2024-12-24 at 12:30 London, "
-                    + "2024-12-31 at 12:30 London), before any other venue's the days fit; change it with: sextant session UK.HALF eu_equity"), london.notes().toString());
+            assertTrue(london.notes().contains("session lse guessed: the bars' days fit London's holidays and their times no other venue's (half days ending at "
+                    + "London's early close: 2024-12-24 at 12:30 London, 2024-12-31 at 12:30 London); change it with: sextant session UK.HALF eu_equity"), london.notes().toString());
             // Euronext's: the half days to the 13:00 UTC bar (14:00 Paris, its closing auction), after London's close
             ImportReport.BarCheck paris = check(store, weekdaysFile("FR.HALF", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17), LocalTime.of(8, 0),
                     LocalTime.of(16, 0), holidays, halfDays, LocalTime.of(13, 0)), "UTC");
             assertEquals("euronext", paris.session(), paris.notes().toString());
+            assertTrue(paris.notes().contains("session euronext guessed: the bars' days fit Euronext's holidays and their times no other venue's (bars after "
+                    + "London's early close on 2024-12-24, 2024-12-31); change it with: sextant session FR.HALF eu_equity"), paris.notes().toString());
         }
     }
 
