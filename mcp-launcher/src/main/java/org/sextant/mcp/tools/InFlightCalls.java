@@ -1,7 +1,6 @@
 package org.sextant.mcp.tools;
 
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -20,7 +19,8 @@ import java.util.function.Supplier;
  * the earlier call ran on uncounted and could no longer be cancelled, so one id reused past every bound. Slow calls (every tool but the quick ones) of all sessions together are held at most
  * {@link #WORKING}, the workers they run on, so however many sessions send them, a quick call
  * (health_check, cancel_job) never waits behind them. The stdio session ({@code ""}) is the only one of its process: past {@link #MAX}
- * it forgets its own oldest call, one the SDK never ran.
+ * its new call is refused too. It once forgot its own oldest call instead, which might be running: that call ran on
+ * uncancellable and its id was free for a second call, against the rule above.
  */
 public final class InFlightCalls {
     /** Calls remembered at most, all sessions together. */
@@ -104,7 +104,7 @@ public final class InFlightCalls {
         boolean bounded = slow && !STDIO.equals(s);
         if (calls.containsKey(key)) return ID_IN_USE;
         if (STDIO.equals(s)) {
-            if (calls.size() >= MAX && !forgetOldestOf(STDIO)) return Refusal.LAUNCHER_FULL;
+            if (calls.size() >= MAX) return Refusal.LAUNCHER_FULL;
         } else if (held(s) >= PER_SESSION) {
             return Refusal.SESSION_FULL;
         } else if (bounded && slowHeld >= WORKING) {
@@ -133,8 +133,7 @@ public final class InFlightCalls {
 
     /**
      * Runs the call of {@code token} ({@link Call#token}; null: a call nobody can cancel) on this thread: its answer,
-     * or null when the client cancelled it before or while it ran. A call no longer remembered (the stdio session's,
-     * forgotten past {@link #MAX}) runs as one nobody can cancel.
+     * or null when the client cancelled it before or while it ran.
      */
     public <T> T run(String token, Supplier<T> call) {
         Call c;
@@ -186,18 +185,5 @@ public final class InFlightCalls {
         byToken.remove(c.token);
         bySession.computeIfPresent(c.session, (s, n) -> n > 1 ? n - 1 : null);
         if (c.slow) slowHeld--;
-    }
-
-    private boolean forgetOldestOf(String session) {
-        for (Iterator<Map.Entry<String, Call>> it = calls.entrySet().iterator(); it.hasNext(); ) {
-            Map.Entry<String, Call> e = it.next();
-            if (e.getValue().session.equals(session)) {
-                it.remove();
-                byToken.remove(e.getValue().token);
-                bySession.computeIfPresent(session, (s, n) -> n > 1 ? n - 1 : null);
-                return true;
-            }
-        }
-        return false;
     }
 }
