@@ -61,6 +61,7 @@ public final class InFlightCalls {
         private final String token;
         private final String session;
         private final boolean slow; // held in the bound of slow calls (--http only)
+        private final long readAt = System.nanoTime(); // a quick call's wait for the app counts from here
         private Thread thread; // while it runs
         private boolean cancelled;
 
@@ -74,6 +75,11 @@ public final class InFlightCalls {
         /** What its worker names it by ({@link #run}): this call only, whatever id a later call reuses. */
         public String token() {
             return token;
+        }
+
+        /** When it was read ({@link System#nanoTime}): a quick call's wait for the app starts then, not when a worker takes it. */
+        public long readAt() {
+            return readAt;
         }
     }
 
@@ -115,6 +121,12 @@ public final class InFlightCalls {
         Call call = new Call(key, ++taken + " " + key, s, bounded);
         put(call);
         return call;
+    }
+
+    /** When the call of {@code token} was read ({@link Call#readAt}); empty when it is not held (null, or answered). */
+    public synchronized java.util.OptionalLong readAt(String token) {
+        Call c = token == null ? null : byToken.get(token);
+        return c == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(c.readAt);
     }
 
     /** The calls {@code session} holds now. */
