@@ -1,13 +1,13 @@
 package org.sextant.mcp.server;
 
 import io.modelcontextprotocol.server.McpAsyncListFilter;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.BiPredicate;
-import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import org.sextant.mcp.app.AppClient;
 import org.sextant.mcp.tools.InFlightCalls;
 import reactor.core.publisher.Mono;
