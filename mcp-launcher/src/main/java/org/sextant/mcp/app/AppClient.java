@@ -43,8 +43,11 @@ public final class AppClient {
     private static final java.util.regex.Pattern SESSION_ID = java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,64}");
     /** The MCP session the tool call on this thread serves (--http serves several agents from one launcher). */
     private static final ThreadLocal<String> SESSION = new ThreadLocal<>();
-    /** Set while this thread runs a quick call: its exchanges wait at most {@link #quickTimeout}. */
-    private static final ThreadLocal<Boolean> QUICK = new ThreadLocal<>();
+    /**
+     * Set while this thread runs a quick call: when the call was read ({@link System#nanoTime}). Its exchanges end at most
+     * {@link #quickTimeout} after that, however long it waited for a worker.
+     */
+    private static final ThreadLocal<Long> QUICK_READ_AT = new ThreadLocal<>();
 
     private final Path appJson;
     private final Duration requestTimeout;
@@ -212,9 +215,17 @@ public final class AppClient {
     private Map<String, Object> send(AppFile app, String method, byte[] body) throws ToolFailure, Refused {
         if (!METHOD.matcher(method).matches()) throw new IllegalArgumentException("not an API method name: " + method);
         LoopbackHttp.Response response;
-        boolean quick = Boolean.TRUE.equals(QUICK.get());
+        Long readAt = QUICK_READ_AT.get();
+        boolean quick = readAt != null;
+        Duration timeout = requestTimeout;
+        if (quick) {
+            timeout = quickTimeout.minusNanos(System.nanoTime() - readAt);
+            if (timeout.toMillis() < 1) { // its time went waiting for a worker, behind quick calls the app has not answered
+                throw new ToolFailure(FailReason.TIMEOUT, quickTimeoutInLine(method, quickTimeout), QUICK_TIMEOUT_FIX);
+            }
+        }
         try {
-            response = http.exchange(app.port(), "/api/v1/" + method, app.token(), client(), body, CONNECT_TIMEOUT, quick ? quickTimeout : requestTimeout);
+            response = http.exchange(app.port(), "/api/v1/" + method, app.token(), client(), body, CONNECT_TIMEOUT, timeout);
         } catch (ConnectException e) {
             throw new Refused(notRunning(app, "refused the connection", e), true);
         } catch (LoopbackHttp.ConnectTimeout e) {
@@ -249,22 +260,30 @@ public final class AppClient {
                 + " (health_check, list_jobs, cancel_job, a resource read) waits for it: the app is stalled or overloaded";
     }
 
-    /** The fix of {@link #quickTimeout}. */
+    /** What a quick call is answered whose time passed before a worker took it: it was not sent to the app. */
+    public static String quickTimeoutInLine(String method, Duration timeout) {
+        return "'" + method + "' was not sent to the app: it waited " + timeout.toSeconds() + " s for a worker, the most a quick"
+                + " call (health_check, list_jobs, cancel_job, a resource read) waits for the app, behind quick calls the app"
+                + " has not answered: the app is stalled or overloaded";
+    }
+
+    /** The fix of {@link #quickTimeout} and {@link #quickTimeoutInLine}. */
     public static final String QUICK_TIMEOUT_FIX = "call health_check in a moment; if the app does not answer it either,"
             + " ask the person to look at the Sextant app (restart it if it hangs)";
 
     /**
-     * Runs {@code call} as a quick call (the launcher's quick lane): each of its exchanges with the app waits at most the
-     * quick timeout, so a stalled app holds a quick worker for moments, not for --timeout.
+     * Runs {@code call}, read at {@code readAt} ({@link System#nanoTime}), as a quick call (the launcher's quick lane): its
+     * exchanges with the app end at most the quick timeout after it was read, so a stalled app holds a quick worker for
+     * moments, not for --timeout, and a call that waited its time away for a worker is answered at once.
      */
-    public static <T> T quick(java.util.concurrent.Callable<T> call) throws Exception {
-        Boolean before = QUICK.get();
-        QUICK.set(Boolean.TRUE);
+    public static <T> T quick(long readAt, java.util.concurrent.Callable<T> call) throws Exception {
+        Long before = QUICK_READ_AT.get();
+        QUICK_READ_AT.set(readAt);
         try {
             return call.call();
         } finally {
-            if (before == null) QUICK.remove();
-            else QUICK.set(before);
+            if (before == null) QUICK_READ_AT.remove();
+            else QUICK_READ_AT.set(before);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.sextant.mcp.server;
 
 import io.modelcontextprotocol.server.McpAsyncListFilter;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -8,14 +9,14 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.BiPredicate;
 import org.sextant.mcp.app.AppClient;
+import org.sextant.mcp.tools.InFlightCalls;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Scheduler;
 
 /**
  * The launcher's blocking handlers as the SDK's asynchronous specifications: every tool call,
  * resource read and prompt runs on a worker, never on the transport's reading thread (a long
  * call must not stop cancellations and other requests from being read), as the SDK's own sync
- * server does; a slow tool call in the work lane, the rest in the quick lane ({@link Lanes}).
+ * server does; a slow tool call in the work lane, the rest in the quick lane ({@link Lanes}), each session in its share.
  * The tools/list filter is the exception: it answers at once.
  *
  * <p>Why the server is built from these and not from the SDK's sync builder: the sync builder
@@ -33,46 +34,57 @@ final class OffTransportThread {
         return (context, tool) -> Mono.just(listed.test(context, tool));
     }
 
-    static <T> Mono<T> onWorker(Callable<T> call) {
-        return onWorker(call, Lanes.QUICK);
+    /** A resource read or prompt of {@code exchange}'s session, in its share of the quick lane, read now. */
+    static <T> Mono<T> onWorker(McpAsyncServerExchange exchange, Callable<T> call) {
+        return quick(exchange, true, System.nanoTime(), call);
     }
 
-    /** A call in the quick lane waits for the app at most {@link AppClient#QUICK_TIMEOUT}: a stalled app cannot hold its workers. */
-    static <T> Mono<T> onWorker(Callable<T> call, Scheduler lane) {
-        return Mono.fromCallable(lane == Lanes.QUICK ? () -> AppClient.quick(call) : call).subscribeOn(lane);
+    /**
+     * In the quick lane a call waits for the app at most {@link AppClient#QUICK_TIMEOUT} from {@code readAt}, when it was
+     * read: a stalled app cannot hold its workers, nor a call that waited for one hold another.
+     */
+    private static <T> Mono<T> quick(McpAsyncServerExchange exchange, boolean bounded, long readAt, Callable<T> call) {
+        return Lanes.QUICK.run(exchange.sessionId(), bounded, () -> AppClient.quick(readAt, call));
     }
 
     /** The name the call asked for: a rerouted call's is in its {@code _meta} ({@link Inbound#REQUESTED_TOOL}). */
-    private static Scheduler laneOf(McpSchema.CallToolRequest request) {
+    private static String asked(McpSchema.CallToolRequest request) {
         Object asked = request.meta() == null ? null : request.meta().get(Inbound.REQUESTED_TOOL);
-        return Lanes.quick(asked instanceof String name ? name : request.name()) ? Lanes.QUICK : Lanes.WORK;
+        return asked instanceof String name ? name : request.name();
     }
 
-    static List<McpServerFeatures.AsyncToolSpecification> tools(List<McpServerFeatures.SyncToolSpecification> sync) {
+    /** A tool call: a quick one's wait counts from when {@link Inbound} read it ({@link InFlightCalls.Call#readAt}). */
+    static List<McpServerFeatures.AsyncToolSpecification> tools(List<McpServerFeatures.SyncToolSpecification> sync,
+                                                                  InFlightCalls inFlight) {
         return sync.stream().map(s -> McpServerFeatures.AsyncToolSpecification.builder()
                 .tool(s.tool())
-                .callHandler((exchange, request) -> onWorker(
-                        () -> s.callHandler().apply(new McpSyncServerExchange(exchange), request), laneOf(request)))
+                .callHandler((exchange, request) -> {
+                    Callable<McpSchema.CallToolResult> call = () -> s.callHandler().apply(new McpSyncServerExchange(exchange), request);
+                    if (!Lanes.quick(asked(request))) return Mono.fromCallable(call).subscribeOn(Lanes.WORK);
+                    Object token = request.meta() == null ? null : request.meta().get(Inbound.CALL_KEY);
+                    long readAt = inFlight.readAt(token instanceof String t ? t : null).orElseGet(System::nanoTime);
+                    return quick(exchange, !Lanes.slotless(asked(request)), readAt, call);
+                })
                 .build()).toList();
     }
 
     static List<McpServerFeatures.AsyncResourceSpecification> resources(
             List<McpServerFeatures.SyncResourceSpecification> sync) {
         return sync.stream().map(s -> new McpServerFeatures.AsyncResourceSpecification(s.resource(),
-                (exchange, request) -> onWorker(
+                (exchange, request) -> onWorker(exchange,
                         () -> s.readHandler().apply(new McpSyncServerExchange(exchange), request)))).toList();
     }
 
     static McpServerFeatures.AsyncResourceTemplateSpecification template(
             McpServerFeatures.SyncResourceTemplateSpecification s) {
         return new McpServerFeatures.AsyncResourceTemplateSpecification(s.resourceTemplate(),
-                (exchange, request) -> onWorker(
+                (exchange, request) -> onWorker(exchange,
                         () -> s.readHandler().apply(new McpSyncServerExchange(exchange), request)));
     }
 
     static List<McpServerFeatures.AsyncPromptSpecification> prompts(List<McpServerFeatures.SyncPromptSpecification> sync) {
         return sync.stream().map(s -> new McpServerFeatures.AsyncPromptSpecification(s.prompt(),
-                (exchange, request) -> onWorker(
+                (exchange, request) -> onWorker(exchange,
                         () -> s.promptHandler().apply(new McpSyncServerExchange(exchange), request)))).toList();
     }
 }

@@ -110,7 +110,7 @@ public final class SextantMcpServer {
                         .build())
                 // The launcher checks arguments itself so that bad input is an invalid_input envelope.
                 .validateToolInputs(false)
-                .tools(OffTransportThread.tools(toolSpecifications(dispatcher)))
+                .tools(OffTransportThread.tools(toolSpecifications(dispatcher), dispatcher.inFlight()))
                 // Prefixed aliases are callable but not listed: clients see each tool once; a focus
                 // (focus_category) narrows the listed ones further.
                 .addToolFilter(toolFilter(dispatcher))

@@ -1,7 +1,6 @@
 package org.sextant.mcp.tools;
 
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -20,7 +19,8 @@ import java.util.function.Supplier;
  * the earlier call ran on uncounted and could no longer be cancelled, so one id reused past every bound. Slow calls (every tool but the quick ones) of all sessions together are held at most
  * {@link #WORKING}, the workers they run on, so however many sessions send them, a quick call
  * (health_check, cancel_job) never waits behind them. The stdio session ({@code ""}) is the only one of its process: past {@link #MAX}
- * it forgets its own oldest call, one the SDK never ran.
+ * its new call is refused too. It once forgot its own oldest call instead, which might be running: that call ran on
+ * uncancellable and its id was free for a second call, against the rule above.
  */
 public final class InFlightCalls {
     /** Calls remembered at most, all sessions together. */
@@ -61,6 +61,7 @@ public final class InFlightCalls {
         private final String token;
         private final String session;
         private final boolean slow; // held in the bound of slow calls (--http only)
+        private final long readAt = System.nanoTime(); // a quick call's wait for the app counts from here
         private Thread thread; // while it runs
         private boolean cancelled;
 
@@ -74,6 +75,11 @@ public final class InFlightCalls {
         /** What its worker names it by ({@link #run}): this call only, whatever id a later call reuses. */
         public String token() {
             return token;
+        }
+
+        /** When it was read ({@link System#nanoTime}): a quick call's wait for the app starts then, not when a worker takes it. */
+        public long readAt() {
+            return readAt;
         }
     }
 
@@ -104,7 +110,7 @@ public final class InFlightCalls {
         boolean bounded = slow && !STDIO.equals(s);
         if (calls.containsKey(key)) return ID_IN_USE;
         if (STDIO.equals(s)) {
-            if (calls.size() >= MAX && !forgetOldestOf(STDIO)) return Refusal.LAUNCHER_FULL;
+            if (calls.size() >= MAX) return Refusal.LAUNCHER_FULL;
         } else if (held(s) >= PER_SESSION) {
             return Refusal.SESSION_FULL;
         } else if (bounded && slowHeld >= WORKING) {
@@ -115,6 +121,12 @@ public final class InFlightCalls {
         Call call = new Call(key, ++taken + " " + key, s, bounded);
         put(call);
         return call;
+    }
+
+    /** When the call of {@code token} was read ({@link Call#readAt}); empty when it is not held (null, or answered). */
+    public synchronized java.util.OptionalLong readAt(String token) {
+        Call c = token == null ? null : byToken.get(token);
+        return c == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(c.readAt);
     }
 
     /** The calls {@code session} holds now. */
@@ -133,8 +145,7 @@ public final class InFlightCalls {
 
     /**
      * Runs the call of {@code token} ({@link Call#token}; null: a call nobody can cancel) on this thread: its answer,
-     * or null when the client cancelled it before or while it ran. A call no longer remembered (the stdio session's,
-     * forgotten past {@link #MAX}) runs as one nobody can cancel.
+     * or null when the client cancelled it before or while it ran.
      */
     public <T> T run(String token, Supplier<T> call) {
         Call c;
@@ -186,18 +197,5 @@ public final class InFlightCalls {
         byToken.remove(c.token);
         bySession.computeIfPresent(c.session, (s, n) -> n > 1 ? n - 1 : null);
         if (c.slow) slowHeld--;
-    }
-
-    private boolean forgetOldestOf(String session) {
-        for (Iterator<Map.Entry<String, Call>> it = calls.entrySet().iterator(); it.hasNext(); ) {
-            Map.Entry<String, Call> e = it.next();
-            if (e.getValue().session.equals(session)) {
-                it.remove();
-                byToken.remove(e.getValue().token);
-                bySession.computeIfPresent(session, (s, n) -> n > 1 ? n - 1 : null);
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -64,6 +64,22 @@ class ReusedCallIdTest {
         assertIdInUse(inbound.check(call(named, "run_select")), "\"job\\u0007-" + "x".repeat(54) + "… (105 characters)\"");
     }
 
+    /**
+     * Over stdio past the calls held at most: the next call is answered at once as resource_limit and not run, and the
+     * oldest keeps its id. Before, the oldest was forgotten (running or not) and a call under its id was taken beside it.
+     */
+    @Test
+    void overStdioACallPastTheBoundIsRefusedAndTheOldestKeepsItsId() {
+        InFlightCalls calls = new InFlightCalls();
+        Inbound inbound = new Inbound(SextantMcpServer.jsonMapper(), Set.of("run_select"), calls);
+        for (int id = 0; id < InFlightCalls.MAX; id++) token(inbound.check(call(String.valueOf(id), "run_select")));
+        String past = assertInstanceOf(Inbound.Answer.class, inbound.check(call(String.valueOf(InFlightCalls.MAX), "run_select"))).response();
+        assertTrue(past.contains("\"id\":" + InFlightCalls.MAX) && past.contains("resource_limit")
+                && past.contains(CallShares.problem(InFlightCalls.Refusal.LAUNCHER_FULL)), past);
+        assertIdInUse(inbound.check(call("0", "run_select")), "0");
+        assertEquals(InFlightCalls.MAX, calls.held(InFlightCalls.STDIO), "the refused calls hold nothing");
+    }
+
     /** Over real HTTP: a slow call is held in the app; requests of the same session under its id are answered at once. */
     @Test
     void overHttpARequestUnderAHeldCallsIdIsRefusedAtOnceHoldsNoRoomAndTheFirstKeepsItsCancel(@TempSextant Sextant engine) throws Exception {

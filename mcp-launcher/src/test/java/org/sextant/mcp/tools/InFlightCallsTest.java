@@ -128,13 +128,22 @@ class InFlightCallsTest {
         assertTrue(calls.cancel("k 0"), "the oldest call is still remembered");
     }
 
-    /** stdio is its process's only session: past MAX its own oldest call (one the SDK never ran) is forgotten, as before. */
+    /**
+     * stdio past MAX: the new call is refused, as over --http. Before, the oldest call was forgotten though it might run:
+     * it ran on uncancellable, and a second call took its id while it ran (against the reused-id rule).
+     */
     @Test
-    void theStdioSessionForgetsItsOwnOldestPastTheBound() {
+    void pastTheBoundTheStdiosNewCallIsRefusedAndTheOldestKeepsItsIdAndCancel() {
         InFlightCalls calls = new InFlightCalls();
-        for (int i = 0; i <= InFlightCalls.MAX; i++) calls.expect(" " + i);
-        assertFalse(calls.cancel(" 0"));
-        assertTrue(calls.cancel(" 1"));
+        InFlightCalls.Call oldest = taken(calls.expect(" 0"));
+        for (int i = 1; i < InFlightCalls.MAX; i++) taken(calls.expect(" " + i));
+        assertSame(InFlightCalls.Refusal.LAUNCHER_FULL, calls.expect(" " + InFlightCalls.MAX));
+        assertInstanceOf(InFlightCalls.IdInUse.class, calls.expect(" 0"), "the oldest call's id is still its own");
         assertEquals(InFlightCalls.MAX, calls.held(InFlightCalls.STDIO));
+        assertTrue(calls.cancel(" 0"), "the oldest call can still be cancelled");
+        AtomicBoolean ran = new AtomicBoolean();
+        assertNull(calls.run(oldest.token(), () -> ran.getAndSet(true)));
+        assertFalse(ran.get(), "cancelled before it ran, it never runs");
+        taken(calls.expect(" " + InFlightCalls.MAX), "a call let go frees its room");
     }
 }
