@@ -93,7 +93,7 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
             String where = at == null || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
             throw new SextantException(FailReason.INVALID_INPUT, "settings file " + file + " is not valid JSON" + where,
                     "settings.json", "fix or delete " + file + " (defaults apply when it is absent)", e);
-        } catch (IOException | IllegalArgumentException e) { // a read's failure, or our own check's words: no text of the file
+        } catch (IOException | java.io.UncheckedIOException | IllegalArgumentException e) { // a read's failure, or our own check's words: no text of the file
             throw new SextantException(FailReason.INVALID_INPUT, "settings file " + file + " is not valid JSON: " + e.getMessage(),
                     "settings.json", "fix or delete " + file + " (defaults apply when it is absent)", e);
         }
