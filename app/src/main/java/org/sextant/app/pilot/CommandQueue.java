@@ -261,10 +261,10 @@ public final class CommandQueue implements AutoCloseable {
                 notices.accept(new PilotNotice(command.id(), command.describe(), false, e.getMessage()));
                 return true;
             } catch (RuntimeException e) {
-                log.error("pilot command {} failed", command.id(), e);
-                finish(file, done, known(command.original(), command.id(), null), null,
-                        new SextantException(FailReason.APP_ERROR, e.toString(), null, "see SEXTANT_HOME/logs/sextant.log"), "failed");
-                notices.accept(new PilotNotice(command.id(), command.describe(), false, e.toString()));
+                // a bug: its words (the agent reads done/) stay in the log, under the mark the record names
+                SextantException bug = org.sextant.engine.Incident.logged("pilot command " + command.id(), e);
+                finish(file, done, known(command.original(), command.id(), null), null, bug, "failed");
+                notices.accept(new PilotNotice(command.id(), command.describe(), false, bug.getMessage()));
                 return true;
             }
             finish(file, done, known(command.original(), command.id(), null), result, null, "done");

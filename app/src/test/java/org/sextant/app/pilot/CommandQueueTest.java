@@ -214,6 +214,27 @@ class CommandQueueTest {
         assertNull(started.get("result").get("chart_opened"), "no window, no chart");
     }
 
+    /** A bug in carrying a command out is an incident: the done record the agent reads names its mark, never the exception's words. */
+    @Test
+    void aCommandThatMeetsABugIsRecordedWithAnIncidentNotTheExceptionsWords() throws Exception {
+        queue.close();
+        RecordingWindow buggy = new RecordingWindow() {
+            @Override
+            public void openChart(String symbol, LocalDate focusDate) {
+                throw new NullPointerException("Cannot invoke \"ChartPane.secretField\" because \"this.pane\" is null");
+            }
+        };
+        queue = new CommandQueue(home, new PilotExecutor(engine, buggy), notices::add, Clock.systemUTC());
+        Files.createFile(home.pilotFlag());
+        queueCommand("cmd-1", "open_chart", "{\"symbol\": \"" + engine.listSymbols(null).get(0).symbol() + "\"}");
+        assertEquals(1, queue.drain());
+        JsonNode d = assertRefused("cmd-1", "internal_error", null);
+        String incident = "the app failed \\(a bug; logged as incident [0-9a-f]{8} in SEXTANT_HOME/logs/sextant\\.log\\)";
+        assertTrue(d.get("error").asString().matches(incident), d.toString());
+        assertFalse(d.toString().contains("secretField") || d.toString().contains("NullPointer"), d.toString());
+        assertTrue(notices.get(notices.size() - 1).error().matches(incident), notices.toString());
+    }
+
     @Test
     void selectViewAcceptsOnlyTheWindowsViews() throws Exception {
         Files.createFile(home.pilotFlag());
@@ -366,7 +387,7 @@ class CommandQueueTest {
     }
 
     /** A window that records what it was asked to do. */
-    static final class RecordingWindow implements WindowDriver {
+    static class RecordingWindow implements WindowDriver {
         final List<String> calls = new CopyOnWriteArrayList<>();
 
         @Override

@@ -220,10 +220,8 @@ public final class LocalApiServer implements AutoCloseable {
             traffic.count(ApiTraffic.Event.CLIENT_GONE); // cut off mid-body or gone before the reply: counted, not logged
         } catch (RuntimeException e) {
             // a bug: its words stay in the log (an exception's message may quote a file name or a value), the client gets a mark to find them
-            String incident = java.util.UUID.randomUUID().toString().substring(0, 8);
-            log.error("API call {} failed (incident {})", ex.getRequestURI(), incident, e);
-            sendQuietly(ex, 500, failure("internal_error", "the app failed (a bug; logged as incident " + incident + ")", null,
-                    "see SEXTANT_HOME/logs/sextant.log, incident " + incident + "; retry"));
+            SextantException bug = org.sextant.engine.Incident.logged("API call " + ex.getRequestURI(), e);
+            sendQuietly(ex, 500, failure(bug.failReason(), bug.getMessage(), null, bug.fix()));
         }
     }
 

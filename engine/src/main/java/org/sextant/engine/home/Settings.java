@@ -87,7 +87,13 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
             // a link's target (or a FIFO) is never read: the settings must be the file itself
             throw new SextantException(FailReason.INVALID_INPUT, "settings file " + e.getMessage(), "settings.json",
                     "put the settings in " + file + " itself, a regular file (not a link), or delete it (defaults apply when it is absent)", e);
-        } catch (IOException | RuntimeException e) {
+        } catch (tools.jackson.core.JacksonException e) {
+            // where it breaks, not Jackson's words: they quote the file's text, and it holds the providers' API keys
+            var at = e.getLocation();
+            String where = at == null || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
+            throw new SextantException(FailReason.INVALID_INPUT, "settings file " + file + " is not valid JSON" + where,
+                    "settings.json", "fix or delete " + file + " (defaults apply when it is absent)", e);
+        } catch (IOException | java.io.UncheckedIOException | IllegalArgumentException e) { // a read's failure, or our own check's words: no text of the file
             throw new SextantException(FailReason.INVALID_INPUT, "settings file " + file + " is not valid JSON: " + e.getMessage(),
                     "settings.json", "fix or delete " + file + " (defaults apply when it is absent)", e);
         }

@@ -55,11 +55,6 @@ public record JobStatus(String id, String kind, List<String> subjects, boolean w
         static Failure of(SextantException e) {
             return new Failure(e.getMessage(), e.reason(), e.field(), e.fix());
         }
-
-        /** Not a refusal of ours: a bug. Its Java text stays in the log; readers get the way on. */
-        static final Failure UNEXPECTED = new Failure("the job failed unexpectedly (a bug); the details are in"
-                + " SEXTANT_HOME/logs/sextant.log", FailReason.INTERNAL_ERROR, null,
-                "start it again; if it fails again, please report it with that log");
     }
 
     /** The error as a person reads it in the window: what failed, then the fix; null when none. */

@@ -291,8 +291,7 @@ public final class Jobs implements AutoCloseable {
         if (e instanceof SextantException refused) {
             why = JobStatus.Failure.of(refused);
         } else {
-            log.error("job {} failed", id, e);
-            why = JobStatus.Failure.UNEXPECTED;
+            why = JobStatus.Failure.of(org.sextant.engine.Incident.logged("job " + id, e)); // its words in the log, under the mark the job shows
         }
         String said = kept == null ? "failed" : "failed: " + kept + "; the rest was not done";
         update(jobs.get(id).with(JobState.FAILED, jobs.get(id).progress(), said, started, Instant.now(), kept == null ? why : why.keeping(kept), null), true);

@@ -328,9 +328,7 @@ public final class Store implements AutoCloseable {
         } catch (SextantException | IllegalArgumentException | java.util.concurrent.CancellationException e) {
             throw e; // a cancelled job's work stops rolled back: no store failure
         } catch (Exception e) {
-            if (DiskFull.causedBy(e)) throw DiskFull.exception(file, e);
-            throw new SextantException(FailReason.DB_ERROR, "store write failed: " + e.getMessage(), null,
-                    "nothing was written; check the input and try again", e);
+            throw StoreFailure.of("store write", e, file, "nothing was written; check the input and try again");
         }
     }
 
@@ -347,10 +345,10 @@ public final class Store implements AutoCloseable {
     public <T> T read(SqlWork<T> work) {
         try (Connection c = newConnection()) {
             return work.run(c);
-        } catch (SextantException | java.util.concurrent.CancellationException e) {
+        } catch (SextantException | IllegalArgumentException | java.util.concurrent.CancellationException e) {
             throw e; // a cancelled read is the job's cancel, not a store failure
         } catch (Exception e) {
-            throw new SextantException(FailReason.DB_ERROR, "store read failed: " + e.getMessage(), null, "retry; report if it persists", e);
+            throw StoreFailure.of("store read", e, file, "retry; report if it persists");
         }
     }
 
@@ -361,10 +359,10 @@ public final class Store implements AutoCloseable {
     public <T> T readPrepared(String sql, PreparedWork<T> work) {
         try {
             return preparedReads.run(sql, work);
-        } catch (SextantException e) {
+        } catch (SextantException | IllegalArgumentException | java.util.concurrent.CancellationException e) {
             throw e;
         } catch (Exception e) {
-            throw new SextantException(FailReason.DB_ERROR, "store read failed: " + e.getMessage(), null, "retry; report if it persists", e);
+            throw StoreFailure.of("store read", e, file, "retry; report if it persists");
         }
     }
 

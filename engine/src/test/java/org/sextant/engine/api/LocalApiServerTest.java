@@ -330,7 +330,7 @@ class LocalApiServerTest {
             JsonNode body = Json.MAPPER.readTree(r.body());
             assertEquals("internal_error", body.get("fail_reason").asString());
             assertFalse(r.body().contains("secret") || r.body().contains("IllegalStateException") || r.body().contains("parsed"), r.body());
-            assertTrue(body.get("error").asString().matches("the app failed \\(a bug; logged as incident [0-9a-f]{8}\\)"), r.body());
+            assertTrue(body.get("error").asString().matches("the app failed \\(a bug; logged as incident [0-9a-f]{8} in SEXTANT_HOME/logs/sextant\\.log\\)"), r.body());
         }
     }
 }

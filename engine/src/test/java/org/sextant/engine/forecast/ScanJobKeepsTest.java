@@ -121,7 +121,7 @@ class ScanJobKeepsTest {
                     + " had been written before the failure (that stays)";
             assertEquals("failed: " + kept + "; the rest was not done", end.message());
             assertEquals(FailReason.INTERNAL_ERROR, end.failReason(), "a bug is still a bug");
-            assertTrue(end.error().startsWith("the job failed unexpectedly (a bug)") && end.error().endsWith("; " + kept), end.error());
+            assertTrue(end.error().startsWith("the app failed (a bug; logged as incident ") && end.error().endsWith("; " + kept), end.error());
             assertTrue(!end.error().contains("fourth fit"), "its Java text stays in the log: " + end.error());
             assertEquals(2, liveForecastRows(), "what was committed stays; what was pending is not written after the failure");
         }

@@ -1,0 +1,23 @@
+package org.sextant.engine;
+
+import org.sextant.contract.FailReason;
+
+/**
+ * A bug met while serving a request: its exception is logged (SEXTANT_HOME/logs/sextant.log) under a short
+ * mark, and the caller is told only the mark and where the log is. The exception's own words stay in the
+ * log: they may quote a file name, a value or a file's line (attack 17 M5), and they are no help to a caller.
+ */
+public final class Incident {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Incident.class);
+
+    private Incident() {}
+
+    /** Logs {@code bug}, met while doing {@code what}, under a new mark, and returns the internal_error refusal naming that mark. */
+    public static SextantException logged(String what, Throwable bug) {
+        String mark = java.util.UUID.randomUUID().toString().substring(0, 8);
+        log.error("{} failed (incident {})", what, mark, bug);
+        return new SextantException(FailReason.INTERNAL_ERROR, "the app failed (a bug; logged as incident " + mark
+                + " in SEXTANT_HOME/logs/sextant.log)", null, "retry; if it fails again, report incident " + mark
+                + " with SEXTANT_HOME/logs/sextant.log", bug);
+    }
+}
