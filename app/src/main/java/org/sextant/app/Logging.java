@@ -117,7 +117,9 @@ final class Logging {
         before.forEach(root::detachAppender);
         if (file != null) root.addAppender(file);
         RollingFileAppender<ILoggingEvent> opened = file;
+        String incidentsBefore = org.sextant.engine.Incident.logTo(file != null ? "SEXTANT_HOME/logs/" + COMMAND_LOG : "no log (" + COMMAND_LOG + " could not be written)");
         return () -> {
+            org.sextant.engine.Incident.logTo(incidentsBefore);
             if (opened != null) {
                 root.detachAppender(opened);
                 opened.stop();

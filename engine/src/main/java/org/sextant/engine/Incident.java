@@ -10,14 +10,24 @@ import org.sextant.contract.FailReason;
 public final class Incident {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Incident.class);
 
+    /** Where this process's log goes: the app's sextant.log, or cli.log while a CLI command runs the engine itself. */
+    private static volatile String logFile = "SEXTANT_HOME/logs/sextant.log";
+
     private Incident() {}
+
+    /** Names the log the incidents are written to from now on (the CLI's command log sets it, and puts it back). */
+    public static String logTo(String file) {
+        String before = logFile;
+        logFile = file;
+        return before;
+    }
 
     /** Logs {@code bug}, met while doing {@code what}, under a new mark, and returns the internal_error refusal naming that mark. */
     public static SextantException logged(String what, Throwable bug) {
         String mark = java.util.UUID.randomUUID().toString().substring(0, 8);
         log.error("{} failed (incident {})", what, mark, bug);
+        String file = logFile;
         return new SextantException(FailReason.INTERNAL_ERROR, "the app failed (a bug; logged as incident " + mark
-                + " in SEXTANT_HOME/logs/sextant.log)", null, "retry; if it fails again, report incident " + mark
-                + " with SEXTANT_HOME/logs/sextant.log", bug);
+                + " in " + file + ")", null, "retry; if it fails again, report incident " + mark + " with " + file, bug);
     }
 }
