@@ -44,6 +44,10 @@ import org.sextant.engine.analogue.ForwardStats;
 public final class AnaloguesView implements WorkstationView {
     public static final String ID = "analogues";
 
+    /** The dates table's print size, its values measured in it with the cell's padding and border and 2 px to spare. */
+    private static final double DATES_FONT_SIZE = 11;
+    private static final double DATES_CELL_PADDING = 7;
+
     private final AnaloguesViewModel model;
     private final BorderPane root = new BorderPane();
     private final TableView<AnaloguesViewModel.Dimension> dimensions = new TableView<>(null);
@@ -176,6 +180,7 @@ public final class AnaloguesView implements WorkstationView {
         VBox box = new VBox(6, knobs(), dimensions, hint, calibrationPane());
         VBox.setVgrow(dimensions, Priority.ALWAYS);
         box.setPadding(new Insets(4, 6, 4, 8));
+        // not narrower: the calibration under the vector then wrapped its every value and crushed the dimensions to one row
         box.setPrefWidth(250);
         box.setMinWidth(250);
         return box;
@@ -255,19 +260,22 @@ public final class AnaloguesView implements WorkstationView {
         dates.setId("analogues-dates");
         dates.setItems(model.analogueDates());
         dates.setPlaceholder(new Label("Run a comparison"));
-        TableHeaders.fit(dates);
+        // headers and values measured in the table's small print: measured in the window's font the columns took the
+        // histogram's width; each column is as wide as its header or its widest value, whichever is wider
+        TableHeaders.fit(dates, DATES_FONT_SIZE);
         dates.getColumns().setAll(java.util.List.of(
                 dateColumn(),
                 // the CSV carries full precision; forward returns as fractions
-                TableExport.exportsAs(this.<AnalogueDate>column("distance", a -> num(a.distance(), "%.3f"), 60), AnalogueDate::distance),
-                TableExport.exportsAs(this.<AnalogueDate>column("weight", a -> String.format(Locale.ROOT, a.weight() >= 0.01 ? "%.2f" : "%.0e", a.weight()), 54),
+                TableExport.exportsAs(this.<AnalogueDate>column("distance", a -> num(a.distance(), "%.3f"), 40), AnalogueDate::distance),
+                TableExport.exportsAs(this.<AnalogueDate>column("weight", a -> String.format(Locale.ROOT, a.weight() >= 0.01 ? "%.2f" : "%.0e", a.weight()), 40),
                         AnalogueDate::weight),
-                TableExport.exportsAs(this.<AnalogueDate>column("1d", a -> pct(a.forward1d()), 52), AnalogueDate::forward1d),
-                TableExport.exportsAs(this.<AnalogueDate>column("3d", a -> pct(a.forward3d()), 52), AnalogueDate::forward3d),
-                TableExport.exportsAs(this.<AnalogueDate>column("5d", a -> pct(a.forward5d()), 52), AnalogueDate::forward5d),
-                this.<AnalogueDate>column("regime", a -> a.regime() == null ? "" : a.regime(), 64)));
+                TableExport.exportsAs(this.<AnalogueDate>column("1d", a -> pct(a.forward1d()), 40), AnalogueDate::forward1d),
+                TableExport.exportsAs(this.<AnalogueDate>column("3d", a -> pct(a.forward3d()), 40), AnalogueDate::forward3d),
+                TableExport.exportsAs(this.<AnalogueDate>column("5d", a -> pct(a.forward5d()), 40), AnalogueDate::forward5d),
+                this.<AnalogueDate>column("regime", a -> a.regime() == null ? "" : a.regime(), 40)));
+        TableValues.fit(dates, javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(), DATES_FONT_SIZE), DATES_CELL_PADDING);
         TableExport.install(dates, TableExport.fileName("analogues"));
-        dates.setStyle("-fx-font-size: 11px;");
+        dates.setStyle("-fx-font-size: " + DATES_FONT_SIZE + "px;");
         dates.setRowFactory(t -> {
             TableRow<AnalogueDate> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -304,7 +312,7 @@ public final class AnaloguesView implements WorkstationView {
     private TableColumn<AnalogueDate, LocalDate> dateColumn() {
         TableColumn<AnalogueDate, LocalDate> c = new TableColumn<>("date");
         c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().date()));
-        c.setPrefWidth(76);
+        c.setPrefWidth(60); // widened to the dates (TableValues)
         return c;
     }
 

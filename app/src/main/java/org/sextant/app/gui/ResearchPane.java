@@ -94,6 +94,15 @@ final class ResearchPane {
     private final SweepScatterChart scatter = new SweepScatterChart();
 
     private final SplitPane content = new SplitPane();
+    private final SplitPane runsAndVerdict = new SplitPane();
+    /** Folds the compose column to a strip and back; in the column's header, or alone in the strip. */
+    private final Button fold = new Button();
+    private final HBox catalogueHeader = new HBox(6);
+    private final VBox foldedStrip = new VBox();
+    private VBox compose;
+    /** The runs table's share beside the verdict panel with the compose column shown, and folded (the panel keeps its least width). */
+    private static final double RUNS_SHARE = 0.66;
+    private static final double RUNS_SHARE_FOLDED = 0.72;
 
     /** Builds the content on the JavaFX thread over {@code model}. */
     ResearchPane(ResearchViewModel model) {
@@ -155,7 +164,12 @@ final class ResearchPane {
                 if (!getStyleClass().contains(FAILING_VERDICT)) getStyleClass().add(FAILING_VERDICT); // the theme's error colour
             }
         });
-        VBox left = new VBox(6, header("Node catalogue"), catalogue, nodeHelp, header("Strategy graph (JSON)"), spec, specBar, validation, problems);
+        Region spring = new Region();
+        HBox.setHgrow(spring, Priority.ALWAYS);
+        catalogueHeader.getChildren().setAll(header("Node catalogue"), spring, fold);
+        catalogueHeader.setAlignment(Pos.CENTER_LEFT);
+        VBox left = new VBox(6, catalogueHeader, catalogue, nodeHelp, header("Strategy graph (JSON)"), spec, specBar, validation, problems);
+        compose = left;
         left.setPadding(new Insets(8));
         // the editor at least SPEC_COLUMNS wide: a quarter of a 1000 px window (33 columns) broke each node's line into fragments
         Text specColumns = new Text("0".repeat(SPEC_COLUMNS));
@@ -207,16 +221,18 @@ final class ResearchPane {
 
         runs.setId("runs-table");
         runs.setPlaceholder(new Label("No runs yet: validate a graph and run a sweep"));
+        // each column starts at its header's width and widens to its values (TableValues): with the editor folded every
+        // column is in view at 1000x700, where fixed widths of 56 px for "0.47" needed 712 px
         runs.getColumns().add(TableExport.exportsAs(column("When", 90, r -> r.createdAt() == null ? "" : CREATED.format(r.createdAt())), RunInfo::createdAt));
         runs.getColumns().add(column("Name", 95, RunInfo::name));
         runs.getColumns().add(column("Symbols", 95, r -> String.join(" ", r.symbols())));
         runs.getColumns().add(TableExport.exportsAs(column("N", 36, r -> String.format(Locale.ROOT, "%,d", r.configurations())), RunInfo::configurations));
         runs.getColumns().add(verdictColumn());
-        // the CSV carries the statistics in full precision, not the screen's two decimals; "-12.34" and "not significant" fit whole
-        runs.getColumns().add(TableExport.exportsAs(column("IS", 56, r -> num(r.sharpeInSample())), RunInfo::sharpeInSample));
-        runs.getColumns().add(TableExport.exportsAs(column("OOS", 56, r -> num(r.sharpeOutOfSample())), RunInfo::sharpeOutOfSample));
-        runs.getColumns().add(TableExport.exportsAs(column("DSR", 56, r -> num(r.dsr())), RunInfo::dsr));
-        runs.getColumns().add(TableExport.exportsAs(column("PBO", 56, r -> num(r.pbo())), RunInfo::pbo));
+        // the CSV carries the statistics in full precision, not the screen's two decimals
+        runs.getColumns().add(TableExport.exportsAs(column("IS", 40, r -> num(r.sharpeInSample())), RunInfo::sharpeInSample));
+        runs.getColumns().add(TableExport.exportsAs(column("OOS", 40, r -> num(r.sharpeOutOfSample())), RunInfo::sharpeOutOfSample));
+        runs.getColumns().add(TableExport.exportsAs(column("DSR", 40, r -> num(r.dsr())), RunInfo::dsr));
+        runs.getColumns().add(TableExport.exportsAs(column("PBO", 40, r -> num(r.pbo())), RunInfo::pbo));
         runs.getColumns().add(TableExport.exportsAs(barsPerYearColumn(), RunInfo::barsPerYear));
         TableExport.install(runs, TableExport.fileName("research runs"));
         Tooltip columns = new Tooltip("N: configurations tried · IS/OOS: Sharpe ratio in and out of sample of the chosen configuration"
@@ -224,7 +240,9 @@ final class ResearchPane {
                 + " · Bars/yr: the bars a year those figures were annualised with (the sentence in its cell's tip)");
         runs.setTooltip(columns);
         TableHeaders.fit(runs);
-        TableValues.fit(runs); // whole verdicts and Sharpe ratios; the table scrolls sideways instead
+        // whole verdicts and Sharpe ratios, measured in the table's own font ("likely overfit" was cut measured in another);
+        // the table scrolls sideways instead
+        TableValues.fit(runs, Font.getDefault(), TableValues.PADDING);
 
         verdict.setId("verdict");
         verdict.setFont(Font.font(null, FontWeight.BOLD, 18));
@@ -247,12 +265,8 @@ final class ResearchPane {
         statistics.getColumnConstraints().setAll(names, values);
         // the figures the verdict rests on in one row under it, in view without scrolling at 1000x700 however long the sentence
         keyFigures.setId("verdict-key-figures");
-        keyFigures.setHgap(10);
-        for (double share : new double[] {40, 30, 30}) { // the DSR's "1.000 (N = 6)" on one line at 1000x700
-            javafx.scene.layout.ColumnConstraints column = new javafx.scene.layout.ColumnConstraints();
-            column.setPercentWidth(share);
-            keyFigures.getColumnConstraints().add(column);
-        }
+        // each name and value on one line, its column as wide as it (shares of 40/30/30% broke "Placebo p" and "(N = 6)" beside the editor)
+        keyFigures.setHgap(14);
         // then the sentence, the other statistics and the reasons that spell it out
         VBox verdictBox = new VBox(6, verdict, keyFigures, annualisation, verdictText, statistics, reasons);
         verdictBox.setPadding(new Insets(6, 8, 6, 8));
@@ -262,8 +276,8 @@ final class ResearchPane {
         verdictPane.setPrefWidth(300);
         verdictPane.setMinWidth(260);
 
-        SplitPane runsAndVerdict = new SplitPane(runs, verdictPane);
-        runsAndVerdict.setDividerPositions(0.66); // an empty table cannot scroll sideways: its headers up to Verdict stay whole at 1000x700
+        runsAndVerdict.getItems().setAll(runs, verdictPane);
+        runsAndVerdict.setDividerPositions(RUNS_SHARE); // an empty table cannot scroll sideways: its headers up to Verdict stay whole at 1000x700
         SplitPane charts = new SplitPane(equity, scatter);
         charts.setDividerPositions(0.6);
         SplitPane stack = new SplitPane(runsAndVerdict, charts);
@@ -276,6 +290,36 @@ final class ResearchPane {
         content.getItems().setAll(left, right);
         content.setDividerPositions(0.25);
         SplitPane.setResizableWithParent(left, false);
+
+        // beside the 50-column editor the runs table scrolls sideways at 1000x700: reading runs, fold the editor away
+        fold.setId("fold-compose");
+        fold.setMinWidth(Region.USE_PREF_SIZE);
+        fold.setOnAction(e -> foldCompose(content.getItems().get(0) == compose));
+        foldedStrip.setId("compose-folded");
+        foldedStrip.setPadding(new Insets(8, 4, 8, 4));
+        foldedStrip.setMinWidth(Region.USE_PREF_SIZE);
+        foldedStrip.setMaxWidth(Region.USE_PREF_SIZE);
+        SplitPane.setResizableWithParent(foldedStrip, false);
+        foldCompose(false);
+    }
+
+    /** Folds the catalogue and the editor to a strip holding the button that brings them back, or shows them again. */
+    private void foldCompose(boolean folded) {
+        if (folded) {
+            foldedStrip.getChildren().setAll(fold);
+            fold.setText("\u00bb");
+            fold.setTooltip(new Tooltip("Show the node catalogue and the strategy graph editor"));
+            content.getItems().set(0, foldedStrip);
+            content.setDividerPositions(0);
+            runsAndVerdict.setDividerPositions(RUNS_SHARE_FOLDED);
+        } else {
+            if (fold.getParent() != catalogueHeader) catalogueHeader.getChildren().add(fold);
+            fold.setText("\u00ab Fold");
+            fold.setTooltip(new Tooltip("Fold the catalogue and the editor away: the runs, the verdict and the charts take the width"));
+            if (content.getItems().get(0) != compose) content.getItems().set(0, compose);
+            content.setDividerPositions(0.25);
+            runsAndVerdict.setDividerPositions(RUNS_SHARE);
+        }
     }
 
     private void bind() {
@@ -409,6 +453,10 @@ final class ResearchPane {
             value.setTooltip(meaning);
             int key = KEY_FIGURES.indexOf(s.name());
             if (key >= 0) {
+                for (Label l : new Label[] {name, value}) {
+                    l.setWrapText(false);
+                    l.setMinWidth(Region.USE_PREF_SIZE);
+                }
                 keyFigures.add(name, key, 0); // the name over its value
                 keyFigures.add(value, key, 1);
             } else {
@@ -449,7 +497,7 @@ final class ResearchPane {
 
     /** The runs' verdicts, a ruined run's in the failing colour (the theme's error text), so it stands out in the list. */
     private static TableColumn<RunInfo, String> verdictColumn() {
-        TableColumn<RunInfo, String> c = column("Verdict", 112, RunInfo::verdict);
+        TableColumn<RunInfo, String> c = column("Verdict", 96, RunInfo::verdict);
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(String verdict, boolean empty) {

@@ -437,6 +437,16 @@ public final class ResearchViewModel implements AutoCloseable {
 
     /** One line of the verdict panel: the statistic, its value, and what it means. */
     public record StatisticRow(String name, String value, String meaning) {
+        /** The parameters of the configuration picked on the scatter when it is not the chosen one; empty otherwise. */
+        static java.util.Optional<String> selectedParameters(RunDetail d) {
+            EquityCurve best = d.curve(EquityCurve.BEST);
+            EquityCurve selected = d.curve(EquityCurve.SELECTED);
+            if (selected == null || (best != null && selected.configuration() == best.configuration())) return java.util.Optional.empty();
+            // the run's configurations come in its ranking, not by number
+            return java.util.Optional.of(d.configurations().stream().filter(c -> c.configuration() == selected.configuration()).findFirst()
+                    .map(c -> parameters(c.parameters())).orElse("#" + selected.configuration()));
+        }
+
         static List<StatisticRow> of(RunDetail d) {
             RunStatistics s = d.statistics();
             RunInfo i = d.info();
@@ -448,6 +458,8 @@ public final class ResearchViewModel implements AutoCloseable {
                         d.configurations().size(), d.configurationsTotal()), "a run's best configurations are drawn; get_run pages through all of them"));
             }
             rows.add(new StatisticRow("Chosen", parameters(d.chosenParameters()), "the configuration with the best in-sample Sharpe ratio"));
+            selectedParameters(d).ifPresent(p -> rows.add(new StatisticRow("Selected", p,
+                    "the configuration picked on the scatter, its equity the purple curve beside the chosen one's")));
             rows.add(new StatisticRow("Sharpe IS / OOS", num(d.inSample().sharpe()) + " / " + num(d.outOfSample().sharpe())
                     + why(d, Double.isNaN(d.inSample().sharpe()) ? "in-sample Sharpe" : Double.isNaN(d.outOfSample().sharpe()) ? "out-of-sample Sharpe" : null),
                     "annualised, in sample and out of sample (from " + i.oosStart() + ")"));
@@ -507,6 +519,9 @@ public final class ResearchViewModel implements AutoCloseable {
     public record ChartData(List<org.sextant.charts.EquityCurve> equity, LocalDate oosStart, double[] inSampleSharpe,
                             double[] outOfSampleSharpe, int chosenIndex, int selectedIndex) {
         static final ChartData EMPTY = new ChartData(List.of(), null, new double[0], new double[0], -1, -1);
+        /** The legend's names of the best in-sample configuration's curve and of the one picked on the scatter. */
+        static final String BEST_CURVE = "best in sample";
+        static final String SELECTED_CURVE = "selected";
 
         static ChartData of(RunDetail d) {
             List<org.sextant.charts.EquityCurve> curves = new ArrayList<>();
@@ -514,15 +529,13 @@ public final class ResearchViewModel implements AutoCloseable {
             EquityCurve selected = d.curve(EquityCurve.SELECTED);
             LocalDate oos = d.info().oosStart();
             if (best != null) {
-                curves.add(new org.sextant.charts.EquityCurve("best in sample: " + StatisticRow.parameters(d.chosenParameters()), best.dates(), best.equity(),
-                        best.drawdown()));
+                // the legend names each curve in a word or two, on one line beside the 50-column editor: the panel's Chosen
+                // and Selected rows carry their parameters (the names with them took three lines, the plot's height)
+                curves.add(new org.sextant.charts.EquityCurve(BEST_CURVE, best.dates(), best.equity(), best.drawdown()));
                 if (best.oosIndex() >= 0 && best.oosIndex() < best.size()) oos = best.dates().get(best.oosIndex());
             }
             if (selected != null && (best == null || selected.configuration() != best.configuration())) {
-                // the run's configurations come in its ranking, not by number
-                String params = d.configurations().stream().filter(c -> c.configuration() == selected.configuration()).findFirst()
-                        .map(c -> StatisticRow.parameters(c.parameters())).orElse("#" + selected.configuration());
-                curves.add(new org.sextant.charts.EquityCurve("selected: " + params, selected.dates(), selected.equity(), selected.drawdown()));
+                curves.add(new org.sextant.charts.EquityCurve(SELECTED_CURVE, selected.dates(), selected.equity(), selected.drawdown()));
             }
             EquityCurve holding = d.curve(EquityCurve.BENCHMARK);
             if (holding != null) {

@@ -20,18 +20,24 @@ final class TableHeaders {
 
     /** Fits the headers of {@code table} now and of every column added later (query results, previews). */
     static void fit(TableView<?> table) {
-        table.getColumns().forEach(TableHeaders::fit);
+        fit(table, Font.getDefault().getSize());
+    }
+
+    /** The same for a table in small print ({@code -fx-font-size} of {@code fontSize} px): its headers measured at that size. */
+    static void fit(TableView<?> table, double fontSize) {
+        Font bold = Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, fontSize);
+        table.getColumns().forEach(c -> fit(c, bold));
         table.getColumns().addListener((ListChangeListener<TableColumn<?, ?>>) c -> {
-            while (c.next()) c.getAddedSubList().forEach(TableHeaders::fit);
+            while (c.next()) c.getAddedSubList().forEach(column -> fit(column, bold));
         });
     }
 
-    private static void fit(TableColumn<?, ?> column) {
+    private static void fit(TableColumn<?, ?> column, Font bold) {
         Text measure = new Text(column.getText() == null ? "" : column.getText());
-        measure.setFont(Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, Font.getDefault().getSize()));
+        measure.setFont(bold);
         double needed = Math.ceil(measure.getLayoutBounds().getWidth()) + PADDING;
         column.setMinWidth(Math.max(column.getMinWidth(), needed));
         if (column.getPrefWidth() < needed) column.setPrefWidth(needed);
-        column.getColumns().forEach(TableHeaders::fit);
+        column.getColumns().forEach(c -> fit(c, bold));
     }
 }

@@ -5,6 +5,7 @@ import java.util.function.Function;
 import javafx.collections.ListChangeListener;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 
 /**
@@ -15,7 +16,7 @@ import javafx.scene.text.Text;
  */
 final class TableValues {
     /** Cell padding on both sides and a little slack for a bold or marked cell, in pixels. */
-    private static final double PADDING = 16;
+    static final double PADDING = 16;
     /** Rows measured: enough for what a screen shows, bounded for a long result. */
     static final int ROWS_MEASURED = 500;
     /** The key of a column's formatter when its cells show something else than the value's text. */
@@ -35,29 +36,45 @@ final class TableValues {
 
     /** Widens the columns of {@code table} to their values now and whenever its rows change; the table scrolls sideways when they do not fit. */
     static <S> void fit(TableView<S> table) {
+        fit(table, null, PADDING);
+    }
+
+    /**
+     * The same for a table in small print whose every column must fit beside a chart: its values measured in its own
+     * {@code font}, with {@code padding} pixels beside each (the cell's 2 px a side and its border, and a little slack).
+     */
+    static <S> void fit(TableView<S> table, Font font, double padding) {
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        ListChangeListener<S> rowsChanged = c -> fitNow(table);
+        ListChangeListener<S> rowsChanged = c -> fitNow(table, font, padding);
         table.getItems().addListener(rowsChanged);
         table.itemsProperty().addListener((o, was, now) -> {
             if (was != null) was.removeListener(rowsChanged);
             if (now != null) now.addListener(rowsChanged);
-            fitNow(table);
+            fitNow(table, font, padding);
         });
-        fitNow(table);
+        fitNow(table, font, padding);
     }
 
-    private static <S> void fitNow(TableView<S> table) {
+    private static <S> void fitNow(TableView<S> table, Font font, double padding) {
         List<S> rows = table.getItems() == null ? List.of() : table.getItems();
-        for (TableColumn<S, ?> c : table.getVisibleLeafColumns()) fit(c, rows);
+        Font measured = font == null ? null : shownFont(table, font);
+        for (TableColumn<S, ?> c : table.getVisibleLeafColumns()) fit(c, rows, measured, padding);
+    }
+
+    /** The font the table's text is drawn in once styled (its headers', not bold), else {@code font}: the values are measured in it. */
+    private static Font shownFont(TableView<?> table, Font font) {
+        return table.lookup(".column-header .label") instanceof javafx.scene.control.Labeled header && header.getFont() != null
+                ? Font.font(header.getFont().getFamily(), header.getFont().getSize()) : font;
     }
 
     @SuppressWarnings("unchecked")
-    private static <S, T> void fit(TableColumn<S, T> column, List<S> rows) {
+    private static <S, T> void fit(TableColumn<S, T> column, List<S> rows, Font font, double padding) {
         Function<T, String> shown = (Function<T, String>) column.getProperties().getOrDefault(SHOWN, (Function<T, String>) v -> v == null ? "" : v.toString());
         // measured once per text, not per refresh: a layout of each cell's text on the FX thread at every setAll was the cost
         java.util.Map<String, Double> widths = (java.util.Map<String, Double>) column.getProperties().computeIfAbsent(WIDTHS, k -> new java.util.HashMap<String, Double>());
         if (widths.size() > WIDTHS_KEPT) widths.clear();
         Text measure = new Text();
+        if (font != null) measure.setFont(font);
         double widest = 0;
         int n = Math.min(rows.size(), ROWS_MEASURED);
         for (int i = 0; i < n; i++) {
@@ -66,7 +83,7 @@ final class TableValues {
                 return measure.getLayoutBounds().getWidth();
             }));
         }
-        double needed = Math.ceil(widest) + PADDING;
+        double needed = Math.ceil(widest) + padding;
         if (column.getMinWidth() < needed) column.setMinWidth(needed);
         if (column.getPrefWidth() < needed) column.setPrefWidth(needed);
     }

@@ -3,11 +3,10 @@ package org.sextant.app.gui;
 import static org.sextant.app.gui.Workbench.GIVE_UP_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Labeled;
@@ -30,6 +29,9 @@ class AnaloguesAt1000By700Test {
     /** Liveness guard for today's comparison over the sample history, not a performance bound. */
     private static final int COMPARISON_GIVE_UP_SECONDS = 180;
 
+    /** The histogram's least width at 1000x700 in pixels: 278 when the dates' whole columns were measured in the window's font. */
+    private static final double HISTOGRAM_WIDTH = 290;
+
     @RegisterExtension final Workbench bench = new Workbench();
 
     @Test
@@ -42,14 +44,19 @@ class AnaloguesAt1000By700Test {
         AnaloguesView view = (AnaloguesView) bench.window.view(AnaloguesView.ID);
         WaitForAsyncUtils.waitFor(COMPARISON_GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().responseProperty().get() != null);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.datesTable().lookupAll(".table-row-cell").isEmpty());
-        WaitForAsyncUtils.waitForFxEvents();
-        Thread.sleep(500); // the table widens its columns to the values at the pulse after the rows arrive
-        WaitForAsyncUtils.waitForFxEvents();
+        // the columns are checked once the table has laid its rows out under headers as wide as their columns, not after a fixed pause
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> laidOut(view.datesTable())).get());
 
-        List<String> hidden = WaitForAsyncUtils.asyncFx(() -> columnsOutOfView(view.datesTable())).get();
+        org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
+                java.nio.file.Path.of("target", "analogues-1000x700.png")); // to look at, not for the docs
+        List<String> hidden = WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.columnsOutOfView(view.datesTable())).get();
         assertEquals(List.of(), hidden, "the dates table's columns in view at 1000x700");
         assertFalse(WaitForAsyncUtils.asyncFx(() -> scrolls(view.datesTable(), Orientation.HORIZONTAL)).get(), "the dates table scrolls sideways");
 
+        // the histogram beside them has the width to read its bars (~280 px beside the whole columns; ~365 before them)
+        double histogram = WaitForAsyncUtils.asyncFx(() -> view.histogram().getWidth()).get();
+        assertTrue(histogram >= HISTOGRAM_WIDTH, "the histogram is " + Math.round(histogram) + " px wide at 1000x700 beside columns of "
+                + WaitForAsyncUtils.asyncFx(() -> view.datesTable().getColumns().stream().map(c -> c.getText() + " " + Math.round(c.getWidth())).toList()).get());
         // the histogram beside the dates keeps its title and labels whole (a dates pane widened to 12px values crushed it)
         assertEquals(List.of(), WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("analogues", bench.stage.getScene().getRoot())).get());
 
@@ -61,25 +68,25 @@ class AnaloguesAt1000By700Test {
             assertEquals(notes, WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.shownText(l)).get(), "the notes shown whole");
             assertFalse(WaitForAsyncUtils.asyncFx(() -> l.getHeight() + 1 < l.prefHeight(l.getWidth())).get(), "the notes cut at the bottom");
         }
+        WaitForAsyncUtils.asyncFx(() -> WorkstationTheme.DARK.applyTo(bench.stage.getScene())).get();
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents(); // the histogram draws again in the theme's colours at the next pulse
         org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
-                java.nio.file.Path.of("target", "analogues-1000x700.png")); // to look at, not for the docs
+                java.nio.file.Path.of("target", "analogues-dark-1000x700.png"));
     }
 
-    /** "5d from 380 to 432 past the table's 368": the leaf columns whose header does not lie whole inside the table. */
-    private static List<String> columnsOutOfView(TableView<?> table) {
-        List<String> out = new ArrayList<>();
-        Bounds shown = table.localToScene(table.getLayoutBounds());
-        double right = shown.getMaxX() - table.snappedRightInset();
+    /**
+     * The table has its rows and has been laid out since its columns last changed: no layout pending, and each leaf
+     * header as wide as its column and not narrower than its least width (the widths the rows' values asked for).
+     */
+    private static boolean laidOut(TableView<?> table) {
+        if (table.isNeedsLayout() || table.lookupAll(".table-row-cell").isEmpty()) return false;
         for (Node n : table.lookupAll(".column-header")) {
             if (!(n instanceof TableColumnHeader h) || h.getTableColumn() == null || !h.getTableColumn().getColumns().isEmpty()) continue;
-            if (!h.getTableColumn().isVisible()) continue;
-            Bounds at = h.localToScene(h.getLayoutBounds());
-            if (at.getMaxX() > right + 1) {
-                out.add(String.format(java.util.Locale.ROOT, "%s from %.0f to %.0f past the table's %.0f",
-                        h.getTableColumn().getText(), at.getMinX() - shown.getMinX(), at.getMaxX() - shown.getMinX(), right - shown.getMinX()));
-            }
+            if (h.isNeedsLayout() || Math.abs(h.getWidth() - h.getTableColumn().getWidth()) > 0.5
+                    || h.getTableColumn().getWidth() + 0.5 < h.getTableColumn().getMinWidth()) return false;
         }
-        return out;
+        return true;
     }
 
     private static boolean scrolls(Node within, Orientation orientation) {

@@ -16,6 +16,7 @@ import javafx.scene.control.ScrollBar;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
 import javafx.geometry.Orientation;
+import javafx.scene.control.skin.TableColumnHeader;
 import javafx.scene.text.Text;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.BeforeEach;
@@ -119,6 +120,23 @@ class ReadableLayoutTest {
 
     /** A number, percentage, date or time as the tables show them: "-1.56%", "6e-03", "2000-12-29", "12-05 22:20", "1.05..1.02". */
     private static final java.util.regex.Pattern VALUE = java.util.regex.Pattern.compile("[-+−]?[0-9][0-9.,:%eE+\\-–/ ]*");
+
+    /** "5d from 380 to 432 past the table's 368": the leaf columns whose header does not lie whole inside the table. */
+    static List<String> columnsOutOfView(TableView<?> table) {
+        List<String> out = new ArrayList<>();
+        Bounds shown = table.localToScene(table.getLayoutBounds());
+        double right = shown.getMaxX() - table.snappedRightInset();
+        for (Node n : table.lookupAll(".column-header")) {
+            if (!(n instanceof TableColumnHeader h) || h.getTableColumn() == null || !h.getTableColumn().getColumns().isEmpty()) continue;
+            if (!h.getTableColumn().isVisible()) continue;
+            Bounds at = h.localToScene(h.getLayoutBounds());
+            if (at.getMaxX() > right + 1) {
+                out.add(String.format(java.util.Locale.ROOT, "%s from %.0f to %.0f past the table's %.0f",
+                        h.getTableColumn().getText(), at.getMinX() - shown.getMinX(), at.getMaxX() - shown.getMinX(), right - shown.getMinX()));
+            }
+        }
+        return out;
+    }
 
     /**
      * A header or cell of a table that fits its columns to its width (no sideways scroll bar)

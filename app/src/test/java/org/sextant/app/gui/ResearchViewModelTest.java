@@ -176,9 +176,13 @@ class ResearchViewModelTest {
         assertEquals(other, withSelected.selectedIndex());
         assertEquals(charts.chosenIndex(), withSelected.chosenIndex(), "the chosen configuration stays the best in sample");
         assertEquals(3, withSelected.equity().size(), "best, selected and holding");
-        assertTrue(withSelected.equity().get(1).name().startsWith("selected: fast.length "), withSelected.equity().get(1).name());
-        // the run lists its configurations in its ranking: the label is the selected configuration's own parameters
-        assertEquals("selected: " + StatisticRow.parameters(stored.configurations().get(other).parameters()), withSelected.equity().get(1).name());
+        // the legend names the curves in a word or two (one line beside the editor); the panel's rows hold their parameters
+        assertEquals(List.of("best in sample", "selected", "holding"), withSelected.equity().stream().map(org.sextant.charts.EquityCurve::name).toList());
+        List<StatisticRow> pickedRows = onUi(() -> List.copyOf(model.statistics()));
+        // the run lists its configurations in its ranking: the row is the selected configuration's own parameters
+        assertEquals(StatisticRow.parameters(stored.configurations().get(other).parameters()),
+                pickedRows.stream().filter(r -> r.name().equals("Selected")).findFirst().orElseThrow().value());
+        assertEquals(StatisticRow.parameters(stored.chosenParameters()), pickedRows.stream().filter(r -> r.name().equals("Chosen")).findFirst().orElseThrow().value());
         assertEquals(engine.getRun(run.info().runId()).curve("selected").equity()[100], withSelected.equity().get(1).equity()[100]);
         assertTrue(withSelected.equity().get(1).equity()[curve.equity().length - 1] != curve.equity()[curve.equity().length - 1],
                 "another configuration ends elsewhere");

@@ -234,6 +234,24 @@ class ResearchViewTest {
                     && at.getMinX() >= viewport.getMinX() - 1 && at.getMaxX() <= viewport.getMaxX() + 1,
                     figure + " at " + at + " outside the verdict panel's view " + viewport + " at 1000x700");
         }
+        // beside the 50-column editor: the three figures the verdict rests on each read on one line ("Placebo p" broke after
+        // "Placebo"), and the equity legend names its three curves on one line (it took three, the plot's height)
+        assertEquals(List.of(), fx(() -> keyFiguresOnMoreThanOneLine(app.stage.getScene().getRoot())), "at 1000x700");
+        assertEquals(1, fx(() -> legendLines(equity)), "the lines of the equity legend at 1000x700");
+        // the compose column folds away: the runs table then shows every column without a sideways scroll, the legend keeps one line
+        OnScreen.clickOn(robot, "#fold-compose");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> view.specEditor().getScene() == null));
+        WaitForAsyncUtils.waitForFxEvents();
+        ChartSnapshot.writePng(ChartSnapshot.capture(app.stage.getScene().getRoot()), Path.of("target", "research-folded-1000x700.png"));
+        assertEquals(List.of(), fx(() -> ReadableLayoutTest.columnsOutOfView(view.runsTable())), "the runs table's columns at 1000x700 with the editor folded");
+        assertEquals(1, fx(() -> legendLines(equity)), "the lines of the equity legend with the editor folded");
+        assertEquals(List.of(), fx(() -> ReadableLayoutTest.unreadable("research folded", app.stage.getScene().getRoot())));
+        // and comes back as it was, the editor 50 columns wide (ResearchEditorRoomTest measures that on the first showing)
+        OnScreen.clickOn(robot, "#fold-compose");
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> view.specEditor().getScene() != null));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(fx(() -> view.specEditor().getWidth() >= specColumnsWidth(view.specEditor())),
+                "the editor is back at least 50 columns wide: " + fx(() -> view.specEditor().getWidth()));
         // the dark theme's picture, to look at (holding's dashed grey curve on the dark ground); then light again
         fx(() -> { WorkstationTheme.DARK.applyTo(app.stage.getScene()); return null; });
         Thread.sleep(300); // the charts draw again in the theme's colours
@@ -356,6 +374,34 @@ class ResearchViewTest {
         assertTrue(error.startsWith("Could not start the sweep: no symbols to backtest"), error);
         assertTrue(!robot.lookup("#run-sweep").queryButton().isDisabled(), "Run is enabled again");
         assertTrue(robot.lookup("#cancel-sweep").queryButton().isDisabled(), "nothing to cancel");
+    }
+
+    // ---- layout -----------------------------------------------------------------------------
+
+    /** The names and values of the verdict's key figures laid out on more than one line. */
+    private static List<String> keyFiguresOnMoreThanOneLine(Node root) {
+        List<String> out = new java.util.ArrayList<>();
+        Node figures = root.lookup("#verdict-key-figures");
+        for (Node n : ((javafx.scene.Parent) figures).getChildrenUnmodifiable()) {
+            if (n instanceof javafx.scene.control.Labeled l && l.getHeight() > l.prefHeight(-1) + 2) {
+                out.add(String.format(Locale.ROOT, "'%s' %.0f px high, one line is %.0f", l.getText(), l.getHeight(), l.prefHeight(-1)));
+            }
+        }
+        return out;
+    }
+
+    /** How many rows the legend of the equity plot lays its curves' names out in. */
+    private static long legendLines(EquityDrawdownChart equity) {
+        Node legend = equity.equityChart().getLegend().getNode();
+        return ((javafx.scene.Parent) legend).getChildrenUnmodifiable().stream().filter(Node::isVisible)
+                .mapToLong(n -> Math.round(n.getBoundsInParent().getMinY())).distinct().count();
+    }
+
+    /** The width of 50 columns of the editor's font: half a 100-column JSON line. */
+    private static double specColumnsWidth(javafx.scene.control.TextArea editor) {
+        javafx.scene.text.Text columns = new javafx.scene.text.Text("0".repeat(50));
+        columns.setFont(editor.getFont());
+        return columns.getLayoutBounds().getWidth();
     }
 
     // ---- pixels -----------------------------------------------------------------------------
