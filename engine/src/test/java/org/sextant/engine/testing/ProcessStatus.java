@@ -1,0 +1,25 @@
+package org.sextant.engine.testing;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** What Linux's /proc says of another process, for benches that measure an app or launcher in a JVM of its own. */
+public final class ProcessStatus {
+    private ProcessStatus() { }
+
+    /** Its resident set (VmRSS), in MB. */
+    public static long rssMb(long pid) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+            if (line.startsWith("VmRSS:")) return Long.parseLong(line.replaceAll("\\D", "")) / 1024;
+        }
+        throw new IOException("no VmRSS in /proc/" + pid + "/status");
+    }
+
+    /** Its threads now (0 once it has ended). */
+    public static long threads(long pid) {
+        String[] tasks = new File("/proc/" + pid + "/task").list();
+        return tasks == null ? 0 : tasks.length;
+    }
+}
