@@ -225,7 +225,8 @@ public final class Store implements AutoCloseable {
     /**
      * As {@link #inTransaction(SqlWork)}, for a write of results only (a research run, a forecast, signals) that leaves
      * the prices, bars, symbols and their names and sessions as they are: what is kept per {@link #pricesVersion} (the
-     * symbol listing, the stored intervals) stays valid across it. A write that may change any of them must not use it.
+     * symbol listing, the stored intervals) stays valid across it. A write that may change any of them must not use it:
+     * in tests such a write fails before its commit ({@link PriceWriteCheck}).
      */
     public <T> T inTransactionBesidePrices(SqlWork<T> work) {
         org.sextant.engine.ReadOnlyScope.refuseWrite("write the store");
