@@ -47,6 +47,11 @@ public final class BarReadCache {
         return value;
     }
 
+    /** At most how many entries are kept (0: none, every value computed). */
+    int capacity() {
+        return capacity;
+    }
+
     /** How many entries are kept (at most the capacity). */
     int size() {
         synchronized (entries) {

@@ -34,8 +34,10 @@ public final class BarReader {
     private final Store store;
     private final BarReadCache derived;
     private final BarReadCache intervals;
-    /** The store's bars-only symbols at one data version ({@link BarsOnlySymbols}): one entry. */
-    private final BarReadCache barsOnly;
+    /** The store's bars-only symbols ({@link BarsOnlySymbols}), brought up to date with the symbols each write changed. */
+    private final KeptAcrossWrites<BarsOnlySymbols> barsOnly = new KeptAcrossWrites<>();
+    /** Every symbol's stored intervals, brought up to date the same way. */
+    private final KeptAcrossWrites<Map<String, List<String>>> allIntervals = new KeptAcrossWrites<>();
     private final int barsOnlyBound;
     /** Reads of the bars-only symbols from the bars themselves: what a test counts to show list_symbols scans them once per data version. */
     private final java.util.concurrent.atomic.LongAdder barsOnlyScans = new java.util.concurrent.atomic.LongAdder();
@@ -62,7 +64,6 @@ public final class BarReader {
         this.store = store;
         this.derived = new BarReadCache(cacheEntries);
         this.intervals = new BarReadCache(cacheEntries == 0 ? 0 : INTERVAL_ENTRIES);
-        this.barsOnly = new BarReadCache(1);
         this.barsOnlyBound = barsOnlyBound;
         this.windows = windows;
     }
@@ -73,19 +74,31 @@ public final class BarReader {
      * and needs few turns of a core while heavy reads hold them (docs/benchmarks.md, "Metadata reads under heavy reads").
      */
     public Map<String, List<String>> storedIntervals() {
-        if (!windows) return scannedIntervals();
-        return derived.get("\0storedIntervals", store.pricesVersion(), this::scannedIntervals);
+        if (!windows || derived.capacity() == 0) return scannedIntervals(new TreeMap<>(), null);
+        return allIntervals.get(store, () -> scannedIntervals(new TreeMap<>(), null), (kept, changed) -> {
+            Map<String, List<String>> out = new TreeMap<>(kept);
+            out.keySet().removeAll(changed);
+            return changed.isEmpty() ? kept : scannedIntervals(out, changed);
+        });
     }
 
-    private Map<String, List<String>> scannedIntervals() {
+    /** {@code out} with the stored intervals of {@code only}'s symbols (null: every symbol) read from the prices and bars. */
+    private Map<String, List<String>> scannedIntervals(Map<String, List<String>> out, java.util.Set<String> only) {
+        // by placeholders: DuckDB prunes the bars' row groups by a list of constants
+        String where = only == null ? "" : " WHERE symbol IN (" + placeholders(only.size()) + ")";
         return store.read(c -> {
-            Map<String, List<String>> out = new TreeMap<>();
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
-                    "SELECT symbol, interval FROM (SELECT DISTINCT symbol, '1d' AS interval FROM prices UNION SELECT DISTINCT symbol, interval FROM bars) "
-                            + "ORDER BY symbol, list_position(" + intervalList() + ", interval)")) {
-                while (r.next()) out.computeIfAbsent(r.getString(1), k -> new ArrayList<>()).add(r.getString(2));
+            Map<String, List<String>> read = new TreeMap<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT symbol, interval FROM (SELECT DISTINCT symbol, '1d' AS interval FROM prices" + where
+                    + " UNION SELECT DISTINCT symbol, interval FROM bars" + where + ") ORDER BY symbol, list_position(" + intervalList() + ", interval)")) {
+                if (only != null) {
+                    int at = 1;
+                    for (int twice = 0; twice < 2; twice++) for (String s : only) p.setString(at++, s);
+                }
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) read.computeIfAbsent(r.getString(1), k -> new ArrayList<>()).add(r.getString(2));
+                }
             }
-            out.replaceAll((symbol, intervals) -> List.copyOf(intervals));
+            read.forEach((symbol, intervals) -> out.put(symbol, List.copyOf(intervals)));
             return java.util.Collections.unmodifiableMap(out); // kept: no caller may change it
         });
     }
@@ -97,7 +110,7 @@ public final class BarReader {
      */
     public List<String> storedIntervals(String symbol) {
         if (!windows) return scannedIntervals(symbol);
-        return intervals.get(symbol, store.pricesVersion(), () -> scannedIntervals(symbol));
+        return intervals.get(symbol, store.symbolVersion(symbol), () -> scannedIntervals(symbol));
     }
 
     // dup: the JDBC bind-and-read shape every store query has; the statement and its row differ
@@ -420,10 +433,10 @@ public final class BarReader {
      * asks on every call, and the bars are the store's largest table); {@link BarsOnlySymbols#SCANNED} past the bound.
      */
     BarsOnlySymbols barsOnlySymbols() {
-        BarsOnlySymbols kept = barsOnlyBound < 1 ? BarsOnlySymbols.SCANNED : barsOnly.get("\0barsOnly", store.pricesVersion(), () -> {
+        BarsOnlySymbols kept = barsOnlyBound < 1 ? BarsOnlySymbols.SCANNED : barsOnly.get(store, () -> {
             barsOnlyScans.increment();
             return store.read(c -> BarsOnlySymbols.scan(c, barsOnlyBound));
-        });
+        }, (was, changed) -> store.read(c -> was.withChanged(c, changed, barsOnlyBound)));
         if (!kept.kept()) barsOnlyScans.increment(); // the caller's query reads them from the bars
         return kept;
     }
@@ -501,8 +514,8 @@ public final class BarReader {
 
     /** The symbol with the first and last trading day of its finest stored interval instead of its bars' UTC dates. */
     private SymbolInfo onTradingDays(SymbolInfo s) {
-        // the span resamples the whole series: once per data version, not on every list_symbols
-        long version = store.pricesVersion();
+        // the span resamples the whole series: once per version of the symbol's data, not on every list_symbols
+        long version = store.symbolVersion(s.symbol());
         List<String> stored = storedIntervals(s.symbol());
         if (stored.isEmpty()) return s; // deleted since the kept list was read: listed as that read found it
         TradingDays days = derived.get(s.symbol() + "\0tradingDays", version,

@@ -17,20 +17,48 @@ record BarsOnlySymbols(Map<String, SymbolInfo> rows) {
     /** None kept (past the bound, or a reader that keeps nothing): queries read the bars as they always did. */
     static final BarsOnlySymbols SCANNED = new BarsOnlySymbols(null);
 
-    /** The bars-only symbols as the bars give them, in the store's symbol order; {@link #SCANNED} when more than {@code bound}. */
+    /** The bars-only symbols as the bars give them (queries order them); {@link #SCANNED} when more than {@code bound}. */
     static BarsOnlySymbols scan(Connection c, int bound) throws SQLException {
         if (bound < 1) return SCANNED;
         Map<String, SymbolInfo> rows = new LinkedHashMap<>();
-        try (PreparedStatement p = c.prepareStatement("SELECT symbol, CAST(min(ts) AS DATE), CAST(max(ts) AS DATE), count(*), max(source) FROM bars "
-                + "WHERE symbol NOT IN (SELECT symbol FROM symbols) GROUP BY symbol ORDER BY symbol LIMIT " + (bound + 1));
-             ResultSet r = p.executeQuery()) {
+        try (PreparedStatement p = c.prepareStatement(SELECT + " GROUP BY symbol ORDER BY symbol LIMIT " + (bound + 1))) {
+            if (!read(p, rows, bound)) return SCANNED;
+        }
+        return new BarsOnlySymbols(java.util.Collections.unmodifiableMap(rows));
+    }
+
+    private static final String SELECT = "SELECT symbol, CAST(min(ts) AS DATE), CAST(max(ts) AS DATE), count(*), max(source) FROM bars "
+            + "WHERE symbol NOT IN (SELECT symbol FROM symbols)";
+
+    /**
+     * These rows with {@code changed}'s read from the bars again (a symbol that lost its bars or gained daily prices gone, a new
+     * one added), the others kept: what {@link #scan} would give now when only {@code changed} were written since; null when
+     * none are kept, {@link #SCANNED} past {@code bound}.
+     */
+    BarsOnlySymbols withChanged(Connection c, java.util.Set<String> changed, int bound) throws SQLException {
+        if (!kept()) return null;
+        if (changed.isEmpty()) return this;
+        Map<String, SymbolInfo> out = new LinkedHashMap<>(rows);
+        out.keySet().removeAll(changed);
+        // by placeholders, not an array: DuckDB prunes the bars' row groups by a list of constants
+        try (PreparedStatement p = c.prepareStatement(SELECT + " AND symbol IN (" + BarReader.placeholders(changed.size()) + ") GROUP BY symbol")) {
+            int at = 1;
+            for (String s : changed) p.setString(at++, s);
+            if (!read(p, out, bound)) return SCANNED;
+        }
+        return new BarsOnlySymbols(java.util.Collections.unmodifiableMap(out));
+    }
+
+    /** Adds the query's rows to {@code rows}; false once they pass {@code bound}. */
+    private static boolean read(PreparedStatement p, Map<String, SymbolInfo> rows, int bound) throws SQLException {
+        try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
-                if (rows.size() == bound) return SCANNED;
+                if (rows.size() == bound) return false;
                 rows.put(r.getString(1), new SymbolInfo(r.getString(1), null, null, null, r.getDate(2).toLocalDate(), r.getDate(3).toLocalDate(),
                         r.getLong(4), r.getString(5)));
             }
         }
-        return new BarsOnlySymbols(java.util.Collections.unmodifiableMap(rows));
+        return true;
     }
 
     boolean kept() {

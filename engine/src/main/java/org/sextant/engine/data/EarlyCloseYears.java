@@ -24,23 +24,44 @@ public final class EarlyCloseYears {
      * that the table does not hold yet (rows already there are kept); returns how many were added.
      */
     public static int add(Connection c, int fromYear, int toYear) throws SQLException {
-        int added = 0;
+        java.util.List<Integer> years = new java.util.ArrayList<>();
+        for (int year = fromYear; year <= toYear; year++) {
+            if (year >= FIRST && year <= LAST) year = LAST;
+            else years.add(year);
+        }
+        return add(c, years);
+    }
+
+    /**
+     * At open: the early closes of every year outside {@link #FIRST}..{@link #LAST} that stored bars fall in (a day either
+     * side, as an import counts them) and the table lacks: bars of 1987 stored before V060 wrote no rows of 1987 and were read
+     * with regular hours until a file of that year was imported again. One pass over the bars' times, and rows of
+     * 1990-2100 are skipped by their row groups' bounds; returns how many rows were added (0 on every later open).
+     */
+    public static int addForStoredBars(Connection c) throws SQLException {
+        java.util.List<Integer> years = new java.util.ArrayList<>();
+        try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery(
+                "SELECT DISTINCT y FROM (SELECT unnest([year(ts - INTERVAL 1 DAY), year(ts + INTERVAL 1 DAY)]) AS y FROM bars "
+                        + "WHERE ts < TIMESTAMP '" + FIRST + "-01-02' OR ts >= TIMESTAMP '" + LAST + "-12-31') "
+                        + "WHERE y NOT BETWEEN " + FIRST + " AND " + LAST + " AND y NOT IN (SELECT DISTINCT year(day) FROM session_early_closes) ORDER BY y")) {
+            while (r.next()) years.add(r.getInt(1));
+        }
+        return years.isEmpty() ? 0 : add(c, years);
+    }
+
+    /** Adds every session's early closes of {@code years} (none within {@link #FIRST}..{@link #LAST}) the table lacks. */
+    private static int add(Connection c, java.util.List<Integer> years) throws SQLException {
         // a year with any row has them all (each has the NYSE's day after Thanksgiving): only the others are computed
         java.util.Set<Integer> held = new java.util.HashSet<>();
-        try (PreparedStatement q = c.prepareStatement("SELECT DISTINCT year(day) FROM session_early_closes WHERE year(day) BETWEEN ? AND ?")) {
-            q.setInt(1, fromYear);
-            q.setInt(2, toYear);
+        try (PreparedStatement q = c.prepareStatement("SELECT DISTINCT year(day) FROM session_early_closes WHERE year(day) IN (SELECT unnest(?::INTEGER[]))")) {
+            q.setObject(1, c.createArrayOf("INTEGER", years.toArray()));
             try (java.sql.ResultSet r = q.executeQuery()) {
                 while (r.next()) held.add(r.getInt(1));
             }
         }
         // the rows as one text parameter split in SQL: a batch of prepared rows took 3 ms a row, a VALUES list of 1,247 rows a second to parse
         StringBuilder rows = new StringBuilder();
-        for (int year = fromYear; year <= toYear; year++) {
-            if (year >= FIRST && year <= LAST) {
-                year = LAST;
-                continue;
-            }
+        for (int year : years) {
             if (held.contains(year)) continue;
             for (TradingSession s : TradingSession.values()) {
                 for (Map.Entry<LocalDate, LocalTime> e : s.earlyCloses(LocalDate.of(year, 1, 1), LocalDate.of(year, 12, 31)).entrySet()) {
@@ -49,14 +70,12 @@ public final class EarlyCloseYears {
                 }
             }
         }
-        if (rows.length() > 0) {
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO session_early_closes SELECT split_part(r, ',', 1), CAST(split_part(r, ',', 2) AS DATE), "
-                    + "CAST(split_part(r, ',', 3) AS TIME), CAST(split_part(r, ',', 4) AS TIME) FROM (SELECT unnest(string_split(?, ';')) AS r) ON CONFLICT DO NOTHING")) {
-                p.setString(1, rows.toString());
-                added = p.executeUpdate();
-            }
+        if (rows.length() == 0) return 0;
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO session_early_closes SELECT split_part(r, ',', 1), CAST(split_part(r, ',', 2) AS DATE), "
+                + "CAST(split_part(r, ',', 3) AS TIME), CAST(split_part(r, ',', 4) AS TIME) FROM (SELECT unnest(string_split(?, ';')) AS r) ON CONFLICT DO NOTHING")) {
+            p.setString(1, rows.toString());
+            return p.executeUpdate();
         }
-        return added;
     }
 
     /**

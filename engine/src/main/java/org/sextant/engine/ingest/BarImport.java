@@ -22,6 +22,7 @@ final class BarImport {
     private final Connection c;
     private final PriceRules rules;
     private final List<Source> files = new ArrayList<>();
+    private boolean addedEarlyCloses;
 
     // dup: set up as ImportBatch is, but bars stage in their own table (timestamps, raw cells)
     BarImport(Connection c, PriceRules rules) throws SQLException {
@@ -115,6 +116,11 @@ final class BarImport {
         }
     }
 
+    /** Whether the commit added early closes of years outside the migrations' (a change to every symbol's reads of them). */
+    boolean addedEarlyCloses() {
+        return addedEarlyCloses;
+    }
+
     /** Checks the batch, merges it into bars and reports what each file brought. */
     List<ImportReport.ImportedFile> commit(long[] insertedAndReplaced) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
@@ -136,7 +142,7 @@ final class BarImport {
             insertedAndReplaced[1] += replaced;
             // bars of years the migrations' early closes do not cover (1990-2100) get theirs, before the report counts outside-session bars
             try (ResultSet r = st.executeQuery("SELECT year(min(ts) - INTERVAL 1 DAY), year(max(ts) + INTERVAL 1 DAY) FROM bar_new")) {
-                if (r.next() && r.getObject(1) != null) org.sextant.engine.data.EarlyCloseYears.add(c, r.getInt(1), r.getInt(2));
+                if (r.next() && r.getObject(1) != null) addedEarlyCloses |= org.sextant.engine.data.EarlyCloseYears.add(c, r.getInt(1), r.getInt(2)) > 0;
             }
         }
         BarChecks.recordSessions(c, detected);

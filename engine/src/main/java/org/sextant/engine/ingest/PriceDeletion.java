@@ -80,6 +80,7 @@ public final class PriceDeletion {
         List<Path> kept = new ArrayList<>();
         try {
             return store.inTransaction(writerWait, "delete_prices", c -> {
+                store.changesOnly(List.of(sym)); // what is kept of the other symbols (the listing's rows) stays
                 String stamp = STAMP.format(clock.instant()); // once the writer is ours: the moment the rows go
                 Map<String, Long> stored = rowsByInterval(c, sym);
                 if (stored.isEmpty()) throw prices.unknownSymbol(symbol);

@@ -120,6 +120,7 @@ public final class PriceImporter {
             ImportReport report = store.inTransaction(turn.writer(), c -> {
                 ImportReport r = DirectImport.run(c, store.stagingDir(), files, rules, attempt::direct, attempt.endings);
                 ImportBatch.trace(t, "fast path before commit");
+                store.changesOnly(r.symbols()); // what is kept of the other symbols (the listing's rows, their intervals) stays
                 attempt.tell(turn, r.symbols());
                 Cancellation.check(); // the last point where a cancel still leaves the store as it was
                 return r;
@@ -191,6 +192,8 @@ public final class PriceImporter {
                     symbols.addAll(f.symbols());
                 }
             }
+            // new early closes (bars of 1987) may change any symbol's reads of that year; else only the files' symbols changed
+            if (!bars.addedEarlyCloses()) store.changesOnly(symbols);
             attempt.tell(turn, List.copyOf(symbols));
             Cancellation.check(); // the last point where a cancel still leaves the store as it was
             return new ImportReport(List.copyOf(reported), counts[0], counts[1], List.copyOf(symbols), described);

@@ -43,6 +43,7 @@ public final class SessionChange {
                     "give one of " + TradingSession.labels().replace("|", ", ") + " (sessions are lower case)");
         }
         return store.inTransaction(PriceDeletion.WRITER_WAIT, "set_trading_session", c -> {
+            store.changesOnly(java.util.List.of(sym));
             if (PriceDeletion.rowsByInterval(c, sym).isEmpty()) throw prices.unknownSymbol(symbol);
             String was = one(c, "SELECT any_value(session) FROM symbol_sessions WHERE symbol = ?", sym);
             // an upsert: DuckDB may refuse a delete and insert of one key in a transaction as a duplicate

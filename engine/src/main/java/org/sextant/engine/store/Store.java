@@ -40,8 +40,10 @@ public final class Store implements AutoCloseable {
     private final java.util.concurrent.ScheduledExecutorService idle;
     private volatile long lastWriteMillis; // 0: nothing written since the last checkpoint
     private final java.util.concurrent.atomic.AtomicLong commits = new java.util.concurrent.atomic.AtomicLong();
-    /** Commits that may have changed the stored prices, bars or symbols: all but {@link #inTransactionBesidePrices}'s. */
-    private final java.util.concurrent.atomic.AtomicLong priceCommits = new java.util.concurrent.atomic.AtomicLong();
+    /** Commits that may have changed the stored prices, bars or symbols (all but {@link #inTransactionBesidePrices}'s), and of which symbols. */
+    private final PriceChanges priceChanges = new PriceChanges();
+    /** The symbols the write on this thread said it changes ({@link #changesOnly}); null outside a write. */
+    private final ThreadLocal<NamedChanges> writing = new ThreadLocal<>();
     private volatile boolean closed;
     private RecoveryReport lossAtOpen;
     private volatile boolean opened;
@@ -223,7 +225,8 @@ public final class Store implements AutoCloseable {
     /**
      * As {@link #inTransaction(SqlWork)}, for a write of results only (a research run, a forecast, signals) that leaves
      * the prices, bars, symbols and their names and sessions as they are: what is kept per {@link #pricesVersion} (the
-     * symbol listing, the stored intervals) stays valid across it. A write that may change any of them must not use it.
+     * symbol listing, the stored intervals) stays valid across it. A write that may change any of them must not use it:
+     * in tests such a write fails before its commit ({@link PriceWriteCheck}).
      */
     public <T> T inTransactionBesidePrices(SqlWork<T> work) {
         org.sextant.engine.ReadOnlyScope.refuseWrite("write the store");
@@ -304,15 +307,44 @@ public final class Store implements AutoCloseable {
         }
     }
 
+    /**
+     * Said inside a write's work, on its thread: the write changes the prices, bars, symbol rows, names and sessions of
+     * {@code symbols} alone (said again: of all named), so what is kept for the others stays valid across it
+     * ({@link #symbolVersion}, {@link #symbolsChangedSince}). A write that never says it may have changed any symbol.
+     * Tests check what was said ({@link PriceWriteCheck}).
+     */
+    public void changesOnly(java.util.Collection<String> symbols) {
+        NamedChanges named = writing.get();
+        if (named == null) throw new IllegalStateException("changesOnly is said inside a write's work, on its thread");
+        if (!named.prices && !symbols.isEmpty()) throw new IllegalStateException("a write beside the prices changes no symbol: " + symbols);
+        if (named.symbols == null) named.symbols = new java.util.HashSet<>();
+        named.symbols.addAll(symbols);
+    }
+
+    /** What one write said it changes: null symbols, any symbol (nothing said). */
+    private static final class NamedChanges {
+        final boolean prices;
+        java.util.Set<String> symbols;
+
+        NamedChanges(boolean prices) {
+            this.prices = prices;
+            this.symbols = prices ? null : java.util.Set.of();
+        }
+    }
+
     /** One transaction; {@code prices}: it may change the prices, bars or symbols ({@link #pricesVersion} moves on). */
     private <T> T transaction(SqlWork<T> work, boolean prices) {
+        NamedChanges outer = writing.get(), named = new NamedChanges(prices);
+        writing.set(named);
         try (Connection c = newConnection()) {
             c.setAutoCommit(false);
             try {
                 T result = work.run(c);
+                PriceWriteCheck.check(c, this::newConnection, named.symbols); // in tests: it changed what it said, no more
                 c.commit();
                 commits.incrementAndGet();
-                if (prices) priceCommits.incrementAndGet(); // after the commit, as commits: a read between keeps the new data under the old version, then reads again
+                // after the commit, as commits: a read between keeps the new data under the old version, then reads again
+                if (prices) priceChanges.committed(named.symbols);
 
                 lastWriteMillis = System.currentTimeMillis();
                 if (opened) StoreCensus.recordQuietly(c, file); // an open's own writes are no new commit to account for
@@ -329,6 +361,9 @@ public final class Store implements AutoCloseable {
             throw e; // a cancelled job's work stops rolled back: no store failure
         } catch (Exception e) {
             throw StoreFailure.of("store write", e, file, "nothing was written; check the input and try again");
+        } finally {
+            if (outer == null) writing.remove();
+            else writing.set(outer);
         }
     }
 
@@ -339,7 +374,16 @@ public final class Store implements AutoCloseable {
      * The version of the stored prices, bars and symbols (with their names and sessions): every write but a write of
      * results only ({@link #inTransactionBesidePrices}) moves it on, so what is derived from them alone is kept while it holds.
      */
-    public long pricesVersion() { return priceCommits.get(); }
+    public long pricesVersion() { return priceChanges.version(); }
+
+    /** The version at which {@code symbol}'s prices, bars, row, name or session last changed: what is kept of it alone holds while this does. */
+    public long symbolVersion(String symbol) { return priceChanges.of(symbol); }
+
+    /** The prices version now and the symbols changed after {@code version} up to it, read together (null symbols: any may have). */
+    public SymbolChanges symbolsChangedSince(long version) { return priceChanges.since(version); }
+
+    /** {@link #pricesVersion} at the time read, and the symbols whose data changed since the version asked about; null: any may have. */
+    public record SymbolChanges(long version, java.util.Set<String> symbols) {}
 
     /** Work that only reads, on its own connection. */
     public <T> T read(SqlWork<T> work) {

@@ -74,8 +74,11 @@ class BarsOnlySymbolsKeptTest {
             assertEquals(1, reader.barsOnlyScans(), "the run's write kept the bars-only symbols: the bars were not read again");
 
             engine.importPrices(List.of(halfHours("QBARS", 3)));
-            assertEquals(before.count() + 1, prices.symbolPage(null, 0, 1).count(), "an import is seen at once");
-            assertEquals(2, reader.barsOnlyScans(), "an import: read once more");
+            SymbolPage imported = prices.symbolPage(null, 0, Bounds.MAX_SYMBOL_LIST);
+            assertEquals(before.count() + 1, imported.count(), "an import is seen at once");
+            assertEquals(new PriceRepository(engine.store(), new BarReader(engine.store(), BarReader.CACHE_ENTRIES, true, 0))
+                    .symbolPage(null, 0, Bounds.MAX_SYMBOL_LIST), imported, "as a read of every bar lists it");
+            assertEquals(1, reader.barsOnlyScans(), "an import names its symbols: only QBARS was read, not every bar");
         }
     }
 
@@ -95,6 +98,39 @@ class BarsOnlySymbolsKeptTest {
         assertEquals(203, prices.symbolPage(null, 0, 1).count());
         prices.symbolPage(null, 100, 50);
         assertEquals(2, reader.barsOnlyScans(), "a write: read once more");
+    }
+
+    /**
+     * A write that names the symbols it changes (an import, a deletion, a session set) has only theirs read again: the pages
+     * after bars added to one bars-only symbol, a new one, another's bars deleted, daily prices given to a fourth and a daily
+     * symbol's row changed are those of a read of every bar, with no second read of every bar.
+     */
+    @Test
+    void aWriteOfSomeSymbolsReadsOnlyThemAgain(@TempSextant Store store) {
+        ManySymbols.insert(store, "Z", 3, 200, true, 4, "Z050X", "Z120X", "ZZZ", "Z199X");
+        BarReader reader = new BarReader(store);
+        PriceRepository kept = new PriceRepository(store, reader);
+        assertEquals(204, kept.symbolPage(null, 0, 1).count());
+        named(store, List.of("Z050X", "Z077X"), "INSERT INTO bars VALUES ('Z077X', '5m', TIMESTAMP '2024-03-04 14:30', NULL, NULL, NULL, 10, NULL, 'test'), "
+                + "('Z050X', '5m', TIMESTAMP '2024-03-01 14:30', NULL, NULL, NULL, 10, NULL, 'test')");
+        named(store, List.of("Z120X"), "DELETE FROM bars WHERE symbol = 'Z120X'");
+        named(store, List.of("ZZZ"), "INSERT INTO symbols (symbol, first_date, last_date, rows, source) VALUES ('ZZZ', DATE '2024-01-02', DATE '2024-01-02', 1, 'test')");
+        named(store, List.of("ZZZ"), "INSERT INTO prices VALUES ('ZZZ', DATE '2024-01-02', NULL, NULL, NULL, 10, NULL, NULL, 'test')");
+        named(store, List.of("Z000"), "UPDATE symbols SET last_date = DATE '2024-01-04', rows = 3 WHERE symbol = 'Z000'");
+        PriceRepository scanned = new PriceRepository(store, new BarReader(store, BarReader.CACHE_ENTRIES, true, 0));
+        for (String query : new String[] {null, "x", "zzz"}) {
+            for (int offset : new int[] {0, 48, 195}) {
+                assertEquals(scanned.symbolPage(query, offset, Bounds.MAX_SYMBOL_LIST), kept.symbolPage(query, offset, Bounds.MAX_SYMBOL_LIST), query + " " + offset);
+            }
+            assertEquals(scanned.barsOnlySymbols(query), kept.barsOnlySymbols(query), query);
+        }
+        assertEquals(List.of("5m", "30m"), kept.symbolPage("z050x", 0, 1).intervals().get("Z050X"), "its new interval listed");
+        assertEquals(List.of("30m", "1d"), kept.symbolPage("zzz", 0, 1).intervals().get("ZZZ"), "daily prices beside its bars");
+        assertEquals(1, reader.barsOnlyScans(), "five writes, no second read of every bar");
+
+        write(store, "DELETE FROM bars WHERE symbol = 'Z199X'"); // names nothing: any symbol may have changed
+        assertEquals(scanned.symbolPage(null, 0, Bounds.MAX_SYMBOL_LIST), kept.symbolPage(null, 0, Bounds.MAX_SYMBOL_LIST));
+        assertEquals(2, reader.barsOnlyScans(), "a write that names nothing: every bar read again");
     }
 
     /**
@@ -157,6 +193,16 @@ class BarsOnlySymbolsKeptTest {
 
     private static List<String> symbols(SymbolPage page) {
         return page.symbols().stream().map(SymbolInfo::symbol).toList();
+    }
+
+    /** {@code sql} written as a write that says it changes {@code symbols} alone. */
+    private static void named(Store store, List<String> symbols, String sql) {
+        store.inTransaction(c -> {
+            store.changesOnly(symbols);
+            try (Statement s = c.createStatement()) {
+                return s.executeUpdate(sql);
+            }
+        });
     }
 
     private static void write(Store store, String sql) {

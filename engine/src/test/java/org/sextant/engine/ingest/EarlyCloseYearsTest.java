@@ -77,6 +77,39 @@ class EarlyCloseYearsTest {
             assertEquals(2, reader.outsideSession("VOD", BarInterval.M5, day, day), "12:35 and 12:40: from the auction's end");
         }
     }
+    /**
+     * A store whose bars of 1987 were stored before V060 (no early closes of 1987 in the table, as then): the NYSE's half day of
+     * 24 December 1987 is read as such right after the store opens, with no file imported again.
+     */
+    @Test
+    void barsOf1987StoredBeforeV060AreReadWithTheirHalfDayOnceTheStoreOpens() throws Exception {
+        LocalDate day = LocalDate.of(1987, 12, 24); // a Thursday: the NYSE closed at 13:00
+        Path file = tmp.resolve("old.duckdb");
+        try (Store store = SampleStoreCopy.openOrEmpty(file, tmp.resolve("staging"))) {
+            store.inTransaction(c -> {
+                try (java.sql.Statement st = c.createStatement()) {
+                    // 09:30-15:55 New York (EST: 14:30-20:55 UTC) written as an import before V060 left them: no rows of 1987 added
+                    st.execute("INSERT INTO bars SELECT 'SPY', '5m', TIMESTAMP '1987-12-24 14:30' + i * INTERVAL 5 MINUTE, NULL, NULL, NULL, 100 + i, 100, 'file:SPY.csv' "
+                            + "FROM range(78) t(i)");
+                    st.execute("INSERT INTO symbol_sessions VALUES ('SPY', 'us_equity')");
+                }
+                return null;
+            });
+            assertEquals(0, rows(store, "year(day) = 1987"), "as a store upgraded to V060 had them: its 1987 read with regular hours");
+        }
+        try (Store store = Store.open(file, tmp.resolve("staging"))) {
+            assertEquals(2, rows(store, "session = 'us_equity' AND year(day) = 1987"), "27 November and 24 December, added at open");
+            assertEquals(1, rows(store, "session = 'euronext' AND day = DATE '1987-12-24'"), "every session's: the symbol's may be set later");
+            BarReader reader = new BarReader(store);
+            List<IntervalBar> bars = reader.read("SPY", BarInterval.M30, day, day).bars();
+            assertEquals(7, bars.size(), "09:30 to 12:30, as on 2025's half day");
+            assertEquals(100 + 41, bars.get(6).close(), 1e-9, "the day closes with the 12:55 bar");
+            assertEquals(36, reader.outsideSession("SPY", BarInterval.M5, day, day), "13:00-15:55: after the early close");
+            assertEquals(bars, VenueClosingAuctionTest.macro(store, "SPY", "30m", day), "resample_bars knows the day too");
+            assertEquals(0, rows(store, "year(day) < 1990 AND year(day) <> 1987"), "only the years the bars fall in");
+        }
+    }
+
     /** Euronext's 24 December of 1987 (attack 33, F6: past the table's years it read to 17:30) ends at the 14:05 auction as 1990's does. */
     @Test
     void euronextsTwentyFourthDecemberOf1987EndsAsThatOf1990() throws Exception {
