@@ -15,8 +15,8 @@ import picocli.CommandLine.Option;
 
 /** sextant-mcp: the MCP server that Cursor, VS Code and Claude Desktop start (stdio). */
 @Command(name = "sextant-mcp", mixinStandardHelpOptions = true, version = LauncherInfo.VERSION,
-        description = {"MCP server for Sextant over stdio (or Streamable HTTP with --http). It finds the running app through",
-                "SEXTANT_HOME/run/app.json on every call; start the app separately."},
+        description = "MCP server for Sextant over stdio (or Streamable HTTP with --http). It finds the running app through "
+                + "SEXTANT_HOME/run/app.json on every call; start the app separately.",
         subcommands = {StatusCommand.class, ConfigCommand.class})
 public final class SextantMcp implements Callable<Integer> {
     static final String ALL_TOOLS_OPTION = "--all-tools";

@@ -143,4 +143,15 @@ class ConfigCommandTest {
         String help = run("--help").out().replaceAll("\\s+", " ");
         assertTrue(help.contains("config Prints the JSON that makes an MCP client start this launcher (on stdout)."), help);
     }
+
+    /**
+     * sextant-mcp --help's own description was two lines broken by hand mid-sentence, which picocli printed as
+     * "It finds" / "the running app through" / "SEXTANT_HOME/...": each description line is a whole paragraph that picocli wraps.
+     */
+    @Test
+    void theLaunchersOwnDescriptionIsWholeParagraphs() {
+        for (String line : new CommandLine(new SextantMcp()).getCommandSpec().usageMessage().description()) {
+            assertTrue(line.endsWith("."), "a description line broken mid-sentence: " + line);
+        }
+    }
 }

@@ -268,6 +268,21 @@ final class BarChecks {
                         + String.format(java.util.Locale.ROOT, " (%.1f%%)", pct) + "; check that the file is the same instrument and unit");
             }
         }
+        // stored bars brought again with the very same values: replaced and counted as updated, but said (as daily rows are,
+        // UnchangedRows), so a file imported again does not read as "62496 updated" with no word
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
+                "SELECT n.symbol, n.interval, count(*) FILTER (WHERE (n.open, n.high, n.low, n.close, n.volume) IS NOT DISTINCT FROM "
+                        + "(b.open, b.high, b.low, b.close, b.volume)), count(*) FROM bar_new n JOIN bars b USING (symbol, interval, ts) GROUP BY ALL ORDER BY ALL")) {
+            while (r.next()) {
+                long same = r.getLong(3), replaced = r.getLong(4);
+                if (same == 0) continue;
+                String bars = " stored bars of " + r.getString(1) + " " + r.getString(2);
+                notes.computeIfAbsent(r.getString(1), k -> new ArrayList<>()).add((same == replaced
+                        ? String.format(java.util.Locale.ROOT, "all %,d%s it replaces", replaced, bars)
+                        : String.format(java.util.Locale.ROOT, "%,d of the %,d%s it replaces", same, replaced, bars))
+                        + " already held these very prices: counted as updated, nothing in them changed");
+            }
+        }
         // the first bars of each symbol at every shift (bounded work on a large re-import); shift 0 is the same bars
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
                 "WITH s AS (SELECT symbol, interval, ts, close FROM (SELECT *, row_number() OVER (PARTITION BY symbol ORDER BY ts) AS k FROM bar_new) WHERE k <= " + SHIFT_SAMPLE + "), "

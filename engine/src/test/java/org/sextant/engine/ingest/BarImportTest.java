@@ -564,7 +564,9 @@ class BarImportTest {
             assertEquals(List.of(), r.files().get(0).bars().get(0).notes());
             r = new PriceImporter(store).importFiles(List.of(first));
             assertEquals(0, r.files().get(0).bars().get(0).changed(), "the same bars again change nothing");
-            assertEquals(List.of(), r.files().get(0).bars().get(0).notes());
+            assertEquals(4, r.rowsUpdated());
+            assertEquals(List.of("all 4 stored bars of USDCHF 30m it replaces already held these very prices: counted as updated, nothing in them changed"),
+                    r.files().get(0).bars().get(0).notes(), "and say so, as a daily file imported again does");
             r = new PriceImporter(store).importFiles(List.of(file("USDCHF.csv",
                     "timestamp,close\n2001-03-29T22:00:00Z,9.0\n2001-03-29T22:30:00Z,10.0\n2001-03-29T23:00:00Z,11.0\n2001-03-29T23:30:00Z,12.0\n")));
             ImportReport.BarCheck check = r.files().get(0).bars().get(0);
@@ -573,6 +575,10 @@ class BarImportTest {
             assertEquals(595.5, check.largestChangePct(), 0.05, "12.0 over 1.7253");
             assertEquals(List.of("4 stored bars of USDCHF changed; the largest close change at 2001-03-29T23:30Z: 1.7253 to 12.0 (595.5%); "
                     + "check that the file is the same instrument and unit"), check.notes());
+            r = new PriceImporter(store).importFiles(List.of(file("USDCHF.csv", "timestamp,close\n2001-03-29T22:00:00Z,9.0\n2001-03-29T22:30:00Z,10.5\n")));
+            assertEquals(List.of("1 stored bar of USDCHF changed; the largest close change at 2001-03-29T22:30Z: 10.0 to 10.5 (5.0%); "
+                    + "check that the file is the same instrument and unit", "1 of the 2 stored bars of USDCHF 30m it replaces already held these very prices: "
+                    + "counted as updated, nothing in them changed"), r.files().get(0).bars().get(0).notes());
         }
     }
 
