@@ -88,6 +88,11 @@ final class SessionLifecycle extends HttpFilter {
         }
 
         @Override
+        public String getRequestURI() { // whatever path the request that found it expired asked for
+            return HttpMcpServer.ENDPOINT;
+        }
+
+        @Override
         public String getHeader(String name) {
             return SESSION_HEADER.equalsIgnoreCase(name) ? id : super.getHeader(name);
         }
