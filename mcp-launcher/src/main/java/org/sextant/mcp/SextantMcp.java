@@ -72,7 +72,7 @@ public final class SextantMcp implements Callable<Integer> {
                 return 2;
             }
             ToolContext context = ToolContext.forHome(launcherHome, requestTimeout(), allTools);
-            HttpMcpServer server = HttpMcpServer.start(port, token, new ToolDispatcher(context), context.tables());
+            HttpMcpServer server = HttpMcpServer.start(port, token, new ToolDispatcher(context), context.sessionTables());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     server.close();

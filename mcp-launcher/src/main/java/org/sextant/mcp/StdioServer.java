@@ -28,7 +28,7 @@ final class StdioServer {
         CheckedStdin stdin = new CheckedStdin(in, SextantMcpServer.inbound(dispatcher), lines).start();
         StdioServerTransportProvider transport =
                 new StdioServerTransportProvider(SextantMcpServer.jsonMapper(), stdin.forSdk(), lines);
-        McpSyncServer server = SextantMcpServer.start(transport, dispatcher, context.tables());
+        McpSyncServer server = SextantMcpServer.start(transport, dispatcher, context.sessionTables());
         LOG.info("sextant-mcp {} serving stdio; home {}", LauncherInfo.VERSION, home.root());
         stdin.awaitEnd();
         LOG.info("stdin closed; stopping");

@@ -98,7 +98,7 @@ class CancelledCallTest {
         LauncherHome launcherHome = new LauncherHome(home);
         ToolContext context = ToolContext.forHome(launcherHome, Duration.ofSeconds(45), false);
         try (LocalApiServer api = app(chart, launcherHome);
-             HttpMcpServer server = HttpMcpServer.start(0, HttpToken.of(LauncherOverHttpTest.TOKEN), new ToolDispatcher(context), context.tables())) {
+             HttpMcpServer server = HttpMcpServer.start(0, HttpToken.of(LauncherOverHttpTest.TOKEN), new ToolDispatcher(context), context.sessionTables())) {
             String init = LauncherOverHttpTest.post(server.port(), "127.0.0.1:" + server.port(), null, LauncherOverHttpTest.INIT);
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?im)^Mcp-Session-Id: *(\\S+)").matcher(init);
             assertTrue(m.find(), init);

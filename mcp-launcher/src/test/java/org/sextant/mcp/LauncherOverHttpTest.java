@@ -39,7 +39,7 @@ class LauncherOverHttpTest {
     void servesTheToolsOnLoopbackAndRefusesBrowserOriginsAndForeignHosts(@TempSextant Sextant engine) throws Exception {
         ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(20), true); // --all-tools
         try (TappedApp app = TappedApp.start(engine, home);
-             HttpMcpServer server = HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.tables())) {
+             HttpMcpServer server = HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.sessionTables())) {
             McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport
                             .builder("http://127.0.0.1:" + server.port()).endpoint(HttpMcpServer.ENDPOINT)
                             .requestBuilder(java.net.http.HttpRequest.newBuilder().header("Authorization", BEARER)).build())
@@ -76,7 +76,7 @@ class LauncherOverHttpTest {
     void aCallerWithoutTheTokenIsRefusedBeforeAnythingRuns(@TempSextant Sextant engine) throws Exception {
         ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(20), true);
         try (TappedApp app = TappedApp.start(engine, home);
-             HttpMcpServer server = HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.tables())) {
+             HttpMcpServer server = HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.sessionTables())) {
             String host = "127.0.0.1:" + server.port();
             String call = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_symbols\",\"arguments\":{}}}";
             String wrong = "Bearer " + TOKEN.replace('0', '1');
@@ -101,7 +101,7 @@ class LauncherOverHttpTest {
     @Test
     void anUnreadableBodyIsAJsonRpcErrorWithoutInternals() throws Exception {
         ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(20), false);
-        try (HttpMcpServer server = HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.tables())) {
+        try (HttpMcpServer server = HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.sessionTables())) {
             String host = "127.0.0.1:" + server.port();
             assertError(post(server.port(), host, null, "garbage{"), "400", -32700);
             assertError(post(server.port(), host, null, "{}"), "400", -32600);

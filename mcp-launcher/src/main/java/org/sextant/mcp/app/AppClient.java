@@ -303,6 +303,11 @@ public final class AppClient {
         }
     }
 
+    /** The MCP session this thread serves a call of, or null (stdio, or outside a call). */
+    public static String session() {
+        return SESSION.get();
+    }
+
     /**
      * The X-Sextant-Client of a call from this thread: the launcher, and its MCP session when known.
      * A session id of other characters or longer than 64 is sent as "sha256:" and its full SHA-256

@@ -14,7 +14,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.BlockingArrayQueue;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
-import org.sextant.mcp.tables.TableStore;
+import org.sextant.mcp.tables.SessionTables;
 import org.sextant.mcp.tools.InFlightCalls;
 import org.sextant.mcp.tools.ToolDispatcher;
 
@@ -51,12 +51,17 @@ public final class HttpMcpServer implements AutoCloseable {
     }
 
     /** Starts on the given port (0: any free port). */
-    public static HttpMcpServer start(int port, HttpToken token, ToolDispatcher dispatcher, TableStore tables) throws Exception {
+    public static HttpMcpServer start(int port, HttpToken token, ToolDispatcher dispatcher, SessionTables tables) throws Exception {
         return start(port, token, dispatcher, tables, BodyLane.Limits.DEFAULT);
     }
 
-    static HttpMcpServer start(int port, HttpToken token, ToolDispatcher dispatcher, TableStore tables,
+    static HttpMcpServer start(int port, HttpToken token, ToolDispatcher dispatcher, SessionTables tables,
                                BodyLane.Limits limits) throws Exception {
+        return start(port, token, dispatcher, tables, limits, IdleSessions.withDefaults());
+    }
+
+    static HttpMcpServer start(int port, HttpToken token, ToolDispatcher dispatcher, SessionTables tables,
+                               BodyLane.Limits limits, IdleSessions sessions) throws Exception {
         // No allowed origins: any Origin header is refused.
         DefaultServerTransportSecurityValidator security = DefaultServerTransportSecurityValidator.builder()
                 .allowedHosts(LOOPBACK_HOSTS)
@@ -84,6 +89,8 @@ public final class HttpMcpServer implements AutoCloseable {
         BodyLane lane = new BodyLane(limits);
         context.addFilter(new FilterHolder(new InboundFilter(SextantMcpServer.inbound(dispatcher), security, token, lane)), "/*",
                 EnumSet.of(DispatcherType.REQUEST));
+        // after the checks: only requests that may reach a session keep it open
+        context.addFilter(new FilterHolder(new SessionLifecycle(sessions, tables, transport)), "/*", EnumSet.of(DispatcherType.REQUEST));
         jetty.setHandler(context);
         try {
             jetty.start();

@@ -24,6 +24,7 @@ import org.sextant.contract.FailReason;
 import org.sextant.mcp.LauncherInfo;
 import org.sextant.mcp.envelope.Envelope;
 import org.sextant.mcp.envelope.Json;
+import org.sextant.mcp.tables.SessionTables;
 import org.sextant.mcp.tables.TableStore;
 import org.sextant.mcp.tools.LauncherTool;
 import org.sextant.mcp.tools.ToolDispatcher;
@@ -85,19 +86,19 @@ public final class SextantMcpServer {
 
     /** Stdio: one session on the given transport. */
     public static McpSyncServer start(McpServerTransportProvider transport, ToolDispatcher dispatcher,
-                                      TableStore tables) {
+                                      SessionTables tables) {
         return configure(McpServer.async(transport), dispatcher, tables);
     }
 
     /** Streamable HTTP: the same tools and resources, one server for all sessions. */
     public static McpSyncServer start(McpStreamableServerTransportProvider transport, ToolDispatcher dispatcher,
-                                      TableStore tables) {
+                                      SessionTables tables) {
         return configure(McpServer.async(transport), dispatcher, tables);
     }
 
     /** Built asynchronous so that the tools/list filter answers at once (see OffTransportThread). */
     private static McpSyncServer configure(McpServer.AsyncSpecification<?> spec, ToolDispatcher dispatcher,
-                                           TableStore tables) {
+                                           SessionTables tables) {
         McpAsyncServer async = spec
                 .jsonMapper(jsonMapper())
                 .serverInfo(LauncherInfo.NAME, LauncherInfo.VERSION)
@@ -240,7 +241,7 @@ public final class SextantMcpServer {
     }
 
     /** sextant://table/{id} (a table's first page) and sextant://table/{id}/page/{page}: one reader for both. */
-    static List<McpServerFeatures.SyncResourceTemplateSpecification> tableTemplates(TableStore tables) {
+    static List<McpServerFeatures.SyncResourceTemplateSpecification> tableTemplates(SessionTables tables) {
         return List.of(tableTemplate(tables, TableStore.URI_TEMPLATE, "table",
                         "All rows of a table result over 200 rows, or (as rows[0]) a whole answer over 24 KB; kept in the"
                                 + " launcher's memory for this session. A large table comes in pages: follow next_uri"),
@@ -248,7 +249,7 @@ public final class SextantMcpServer {
                         "One page of a table result: the next_uri of the page before it"));
     }
 
-    private static McpServerFeatures.SyncResourceTemplateSpecification tableTemplate(TableStore tables, String uriTemplate,
+    private static McpServerFeatures.SyncResourceTemplateSpecification tableTemplate(SessionTables tables, String uriTemplate,
                                                                                      String name, String description) {
         McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder()
                 .uriTemplate(uriTemplate)
@@ -260,7 +261,8 @@ public final class SextantMcpServer {
         return new McpServerFeatures.SyncResourceTemplateSpecification(template, (exchange, request) -> {
             String text;
             try {
-                text = tables.read(request.uri()).orElseThrow(() -> McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
+                // only the reading session's own tables: another session's URI is not found
+                text = tables.of(exchange.sessionId()).read(request.uri()).orElseThrow(() -> McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
                         .message("no table " + request.uri() + " in this launcher session;"
                                 + " call the tool again for a fresh resource_uri")
                         .data(Map.of("uri", String.valueOf(request.uri())))

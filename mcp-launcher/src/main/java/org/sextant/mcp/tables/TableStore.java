@@ -36,7 +36,8 @@ public final class TableStore {
     public static final long MAX_ROWS = 500_000, MAX_BYTES = 32L * 1024 * 1024;
     /** The bounds as answers state them next to a resource_uri. */
     public static final String KEPT = "the launcher keeps the newest tables of this session, at most " + MAX_TABLES + " tables, "
-            + MAX_ROWS + " rows and " + MAX_BYTES / (1024 * 1024) + " MB of JSON; an older resource_uri then answers resource not found: call the tool again";
+            + MAX_ROWS + " rows and " + MAX_BYTES / (1024 * 1024) + " MB of JSON (all sessions together " + SessionTables.LAUNCHER_BYTES / (1024 * 1024)
+            + " MB: past that the session holding most loses its oldest); an older resource_uri then answers resource not found: call the tool again";
 
     private final int maxTables;
     private final long maxRows;
@@ -45,6 +46,7 @@ public final class TableStore {
     private final SecureRandom random = new SecureRandom();
     private final LinkedHashMap<String, Table> tables = new LinkedHashMap<>();
     private long rowsHeld, bytesHeld;
+    private SessionTables launcher; // the bound over all sessions' stores, when there is one
 
     public TableStore(int maxTables, long maxRows, long maxBytes) {
         this(maxTables, maxRows, maxBytes, PAGE_BYTES);
@@ -100,7 +102,43 @@ public final class TableStore {
     /** A table's id and page in one of our URIs: sextant://table/{id} (page 1) or sextant://table/{id}/page/{n}. */
     public record Address(String id, int page) {}
 
-    public synchronized Table put(String source, List<String> columns, List<?> rows) {
+    /** Stores a table; then, outside this store's lock, the launcher's bound over all sessions is kept. */
+    public Table put(String source, List<String> columns, List<?> rows) {
+        Table t = putHere(source, columns, rows);
+        SessionTables bound;
+        synchronized (this) {
+            bound = launcher;
+        }
+        if (bound != null) bound.trim(t);
+        return t;
+    }
+
+    synchronized void boundBy(SessionTables launcher) {
+        this.launcher = launcher;
+    }
+
+    /** Drops the oldest table other than {@code keep}: its bytes, or -1 when there is none. */
+    synchronized long dropOldest(Table keep) {
+        Iterator<Table> oldest = tables.values().iterator();
+        while (oldest.hasNext()) {
+            Table gone = oldest.next();
+            if (gone == keep) continue;
+            rowsHeld -= gone.rows().size();
+            bytesHeld -= gone.bytes();
+            oldest.remove();
+            return gone.bytes();
+        }
+        return -1;
+    }
+
+    /** Forgets every table (its session ended). */
+    synchronized void clear() {
+        tables.clear();
+        rowsHeld = 0;
+        bytesHeld = 0;
+    }
+
+    private synchronized Table putHere(String source, List<String> columns, List<?> rows) {
         byte[] b = new byte[8];
         random.nextBytes(b);
         List<?> copy = List.copyOf(rows);

@@ -190,7 +190,7 @@ class HttpBodyBoundsTest {
 
     private HttpMcpServer start(BodyLane.Limits limits) throws Exception {
         ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(20), false);
-        return HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.tables(), limits);
+        return HttpMcpServer.start(0, HttpToken.of(TOKEN), new ToolDispatcher(context), context.sessionTables(), limits);
     }
 
     /** A POST with the token whose head and the first part of its body are sent. */

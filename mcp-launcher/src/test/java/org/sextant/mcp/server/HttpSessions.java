@@ -76,13 +76,13 @@ final class HttpSessions {
     static ToolContext context(Path home, Duration quickTimeout) {
         LauncherHome launcherHome = new LauncherHome(home);
         return new ToolContext(launcherHome, new AppClient(launcherHome.appJson(), Duration.ofSeconds(300), quickTimeout),
-                TableStore.withDefaults(), RunsGate.fromProcessEnvironment(), new PilotGate(launcherHome.pilotFlag()), ToolCatalog.ALL,
+                org.sextant.mcp.tables.SessionTables.withDefaults(), RunsGate.fromProcessEnvironment(), new PilotGate(launcherHome.pilotFlag()), ToolCatalog.ALL,
                 new Focus(true));
     }
 
     /** The launcher's --http server on a free port, with the test token, serving {@code dispatcher} over {@code context}. */
     static HttpMcpServer start(ToolContext context, org.sextant.mcp.tools.ToolDispatcher dispatcher) throws Exception {
-        return HttpMcpServer.start(0, HttpToken.of(TOKEN), dispatcher, context.tables());
+        return HttpMcpServer.start(0, HttpToken.of(TOKEN), dispatcher, context.sessionTables());
     }
 
     /**

@@ -157,7 +157,7 @@ class ReusedCallIdTest {
 
     private HttpMcpServer start() throws Exception {
         ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(120), true);
-        return HttpMcpServer.start(0, HttpToken.of(HttpSessions.TOKEN), new ToolDispatcher(context), context.tables());
+        return HttpMcpServer.start(0, HttpToken.of(HttpSessions.TOKEN), new ToolDispatcher(context), context.sessionTables());
     }
 
     private static String post(HttpMcpServer server, String session, String body) {

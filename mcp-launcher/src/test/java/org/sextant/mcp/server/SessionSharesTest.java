@@ -191,7 +191,7 @@ class SessionSharesTest {
 
     private HttpMcpServer start() throws Exception {
         ToolContext context = ToolContext.forHome(new LauncherHome(home), Duration.ofSeconds(120), true);
-        return HttpMcpServer.start(0, HttpToken.of(HttpSessions.TOKEN), new ToolDispatcher(context), context.tables());
+        return HttpMcpServer.start(0, HttpToken.of(HttpSessions.TOKEN), new ToolDispatcher(context), context.sessionTables());
     }
 
     private static String answerOrReleased(CompletableFuture<String> call, TappedApp app) throws Exception {

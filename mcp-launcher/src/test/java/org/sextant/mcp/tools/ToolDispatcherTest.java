@@ -45,7 +45,7 @@ class ToolDispatcherTest {
     ToolDispatcher dispatcher(String allowRuns, List<LauncherTool> tools) {
         LauncherHome home = new LauncherHome(dir);
         return new ToolDispatcher(new ToolContext(home, new AppClient(home.appJson(), Duration.ofSeconds(5)),
-                TableStore.withDefaults(), new RunsGate(name -> RunsGate.ENV.equals(name) ? allowRuns : null),
+                org.sextant.mcp.tables.SessionTables.withDefaults(), new RunsGate(name -> RunsGate.ENV.equals(name) ? allowRuns : null),
                 new PilotGate(home.pilotFlag()), tools));
     }
 

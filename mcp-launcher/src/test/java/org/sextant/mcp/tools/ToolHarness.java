@@ -22,7 +22,7 @@ final class ToolHarness {
     static ToolDispatcher dispatcher(Path home, String allowRuns) {
         LauncherHome h = new LauncherHome(home);
         return new ToolDispatcher(new ToolContext(h, new AppClient(h.appJson(), Duration.ofSeconds(120)),
-                TableStore.withDefaults(), new RunsGate(name -> RunsGate.ENV.equals(name) ? allowRuns : null),
+                org.sextant.mcp.tables.SessionTables.withDefaults(), new RunsGate(name -> RunsGate.ENV.equals(name) ? allowRuns : null),
                 new PilotGate(h.pilotFlag()), ToolCatalog.ALL));
     }
 

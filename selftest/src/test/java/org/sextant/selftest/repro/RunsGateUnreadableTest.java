@@ -72,6 +72,6 @@ class RunsGateUnreadableTest {
     private ToolDispatcher dispatcher(List<LauncherTool> tools, UnaryOperator<String> env) {
         LauncherHome h = new LauncherHome(home);
         return new ToolDispatcher(new ToolContext(h, new AppClient(h.appJson(), Duration.ofSeconds(5)),
-                TableStore.withDefaults(), new RunsGate(env), new PilotGate(h.pilotFlag()), tools));
+                org.sextant.mcp.tables.SessionTables.withDefaults(), new RunsGate(env), new PilotGate(h.pilotFlag()), tools));
     }
 }

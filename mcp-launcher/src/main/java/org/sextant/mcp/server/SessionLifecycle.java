@@ -1,0 +1,154 @@
+package org.sextant.mcp.server;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.lang.reflect.Proxy;
+import java.util.Collections;
+import java.util.Enumeration;
+import org.sextant.mcp.tables.SessionTables;
+
+/**
+ * --http, after the token and body checks: keeps {@link IdleSessions} up to date and ends the sessions it
+ * expires as a client's DELETE would (the SDK forgets them and answers their later requests 404 "session
+ * not found", so a client initialises again), dropping their tables; a client's DELETE drops them too.
+ */
+final class SessionLifecycle extends HttpFilter {
+    static final String SESSION_HEADER = "Mcp-Session-Id";
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SessionLifecycle.class);
+
+    private final IdleSessions sessions;
+    private final SessionTables tables;
+    private final HttpServlet transport;
+
+    SessionLifecycle(IdleSessions sessions, SessionTables tables, HttpServlet transport) {
+        this.sessions = sessions;
+        this.tables = tables;
+        this.transport = transport;
+    }
+
+    @Override
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        for (String gone : sessions.expire()) end(gone, request);
+        String id = request.getHeader(SESSION_HEADER);
+        if (id == null) {
+            chain.doFilter(request, response);
+            String opened = response.getHeader(SESSION_HEADER); // the SDK answered an initialize
+            if (opened != null) sessions.opened(opened);
+            return;
+        }
+        if ("DELETE".equals(request.getMethod())) {
+            try {
+                chain.doFilter(request, response);
+            } finally {
+                sessions.closed(id);
+                tables.drop(id);
+            }
+            return;
+        }
+        boolean open = sessions.begin(id);
+        try {
+            chain.doFilter(request, response);
+        } finally {
+            if (open) sessions.end(id);
+        }
+    }
+
+    /** The SDK's own DELETE of the session, sent on behalf of a client that went away; its answer is nobody's. */
+    private void end(String id, HttpServletRequest current) {
+        tables.drop(id);
+        try {
+            transport.service(new DeleteOf(current, id), unread());
+        } catch (IOException | ServletException | RuntimeException e) {
+            LOG.debug("expired session not deleted: {}", e.toString());
+        }
+    }
+
+    private static final class DeleteOf extends HttpServletRequestWrapper {
+        private final String id;
+
+        DeleteOf(HttpServletRequest request, String id) {
+            super(request);
+            this.id = id;
+        }
+
+        @Override
+        public String getMethod() {
+            return "DELETE";
+        }
+
+        @Override
+        public String getRequestURI() { // whatever path the request that found it expired asked for
+            return HttpMcpServer.ENDPOINT;
+        }
+
+        @Override
+        public String getHeader(String name) {
+            return SESSION_HEADER.equalsIgnoreCase(name) ? id : super.getHeader(name);
+        }
+
+        @Override
+        public Enumeration<String> getHeaders(String name) {
+            return SESSION_HEADER.equalsIgnoreCase(name) ? Collections.enumeration(java.util.List.of(id)) : super.getHeaders(name);
+        }
+
+        @Override
+        public int getContentLength() {
+            return 0;
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return 0;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() {
+            return new ServletInputStream() {
+                @Override
+                public int read() {
+                    return -1;
+                }
+
+                @Override
+                public boolean isFinished() {
+                    return true;
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setReadListener(ReadListener listener) {
+                    throw new UnsupportedOperationException("an empty body");
+                }
+            };
+        }
+    }
+
+    /** A response that goes nowhere: every call does nothing, a writer discards. */
+    private static HttpServletResponse unread() {
+        PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
+        return (HttpServletResponse) Proxy.newProxyInstance(HttpServletResponse.class.getClassLoader(),
+                new Class<?>[] {HttpServletResponse.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getWriter")) return nowhere;
+                    Class<?> type = method.getReturnType();
+                    if (type == boolean.class) return false;
+                    if (type == int.class) return 0;
+                    if (type == long.class) return 0L;
+                    return null;
+                });
+    }
+}

@@ -1,0 +1,79 @@
+package org.sextant.mcp.tables;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * One {@link TableStore} per MCP session (stdio: the one session; --http: each Mcp-Session-Id), so one
+ * session's tables neither expire another's nor are readable by it. Each store has its own count and row
+ * bounds; over all of them the launcher keeps at most {@link #LAUNCHER_BYTES} of JSON, so many sessions
+ * cannot together exhaust the heap: past it the session holding most loses its oldest table.
+ */
+public final class SessionTables {
+    /** All sessions' tables together, in bytes of JSON (each session: at most {@link TableStore#MAX_BYTES}). */
+    public static final long LAUNCHER_BYTES = 128L * 1024 * 1024;
+    private static final String NO_SESSION = "";
+
+    private final Supplier<TableStore> newStore;
+    private final long launcherBytes;
+    private final Map<String, TableStore> bySession = new HashMap<>();
+
+    public SessionTables(Supplier<TableStore> newStore, long launcherBytes) {
+        this.newStore = newStore;
+        this.launcherBytes = launcherBytes;
+    }
+
+    public static SessionTables withDefaults() {
+        return new SessionTables(TableStore::withDefaults, LAUNCHER_BYTES);
+    }
+
+    /** The tables of the session (null: a transport without session ids, the one session of stdio). */
+    public synchronized TableStore of(String sessionId) {
+        return bySession.computeIfAbsent(sessionId == null ? NO_SESSION : sessionId, id -> {
+            TableStore store = newStore.get();
+            store.boundBy(this);
+            return store;
+        });
+    }
+
+    /** Forgets a session's tables: it was deleted or expired. */
+    public void drop(String sessionId) {
+        TableStore gone;
+        synchronized (this) {
+            gone = bySession.remove(sessionId == null ? NO_SESSION : sessionId);
+        }
+        if (gone != null) gone.clear();
+    }
+
+    /** Sessions that hold a store now. */
+    public synchronized int sessions() {
+        return bySession.size();
+    }
+
+    /** The bytes of JSON all sessions' tables take. */
+    public synchronized long bytesHeld() {
+        return bySession.values().stream().mapToLong(TableStore::bytesHeld).sum();
+    }
+
+    /**
+     * After {@code kept} was stored: while all sessions hold more than the bound, the session holding most
+     * loses its oldest table ({@code kept} stays, so the answer that names it can be read).
+     */
+    synchronized void trim(TableStore.Table kept) {
+        long held = bytesHeld();
+        while (held > launcherBytes) {
+            List<TableStore> largestFirst = new ArrayList<>(bySession.values());
+            largestFirst.sort((a, b) -> Long.compare(b.bytesHeld(), a.bytesHeld()));
+            long freed = -1;
+            for (TableStore store : largestFirst) {
+                freed = store.dropOldest(kept);
+                if (freed >= 0) break;
+            }
+            if (freed < 0) return; // only kept is left
+            held -= freed;
+        }
+    }
+}
