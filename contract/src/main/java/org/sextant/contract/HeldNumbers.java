@@ -119,6 +119,11 @@ public final class HeldNumbers {
         return number.isBigDecimal() || number.isBigInteger() || Double.isFinite(asDouble(number));
     }
 
+    /** A number as an error shows it when its text {@code sent} is known: that text when short ("1e0", not 1), else as {@link #shown(JsonNode)}. */
+    public static String shown(JsonNode number, String sent) {
+        return sent.length() <= SHOWN_DIGITS ? sent : shown(number);
+    }
+
     /** A number as an error shows it: as sent when short ("0.95", "9223372036854775808"), else "1e400", "about 1.23457e998". */
     public static String shown(JsonNode number) {
         String text = number.toString();

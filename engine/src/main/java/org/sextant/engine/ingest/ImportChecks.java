@@ -139,8 +139,8 @@ final class ImportChecks {
                 }
                 if (!d.equals(date)) continue;
                 if (l.symbolCol() >= 0) {
-                    String cell = l.symbolCol() < cells.size() ? Tickers.cellOf(cells.get(l.symbolCol())) : ""; // as the import read it
-                    if (!cell.equals(symbol == null ? "" : symbol)) continue;
+                    String cell = l.symbolCol() < cells.size() ? cells.get(l.symbolCol()) : "";
+                    if (!Tickers.readAs(cell, symbol == null ? "" : symbol)) continue; // as the import read it
                 }
                 if (++seen == occurrence) return start + lineBreaks(cells.subList(0, Math.max(0, Math.min(l.symbolCol(), cells.size()))));
             }

@@ -100,11 +100,35 @@ final class Tickers {
         return "CASE WHEN regexp_matches(" + u + ", '^[=+@-]') THEN chr(" + (int) UNGUARDED + ") || " + u + " ELSE regexp_replace(" + u + ", '^''([=+@-])', '\\1') END";
     }
 
-    /** As {@link #cellSql}, in Java: a cell of the file as the import_rows symbol it became (to find its line again). */
-    static String cellOf(String cell) {
-        String u = cell.trim().toUpperCase(java.util.Locale.ROOT);
+    /**
+     * Whether a cell of the file is the import_rows symbol {@code symbol} it became by {@link #cellSql} (to find its line
+     * again). Its trim is DuckDB's, and case is compared folded: DuckDB's upper maps ß to ẞ where Java keeps ß (or makes SS),
+     * so a refused cell was not found again and named no line, as one led by a no-break space (" =A1") was.
+     */
+    static boolean readAs(String cell, String symbol) {
+        return folded(cellOf(cell)).equals(folded(symbol));
+    }
+
+    /** As {@link #cellSql} reads a cell, but for its case (compared folded). */
+    private static String cellOf(String cell) {
+        String u = trimmed(cell);
         if (startsAsFormula(u)) return UNGUARDED + u;
         return u.length() > 1 && u.charAt(0) == '\'' && startsAsFormula(u.substring(1)) ? u.substring(1) : u;
+    }
+
+    /** DuckDB's trim(): the Unicode space separators (Zs) at both ends taken off. */
+    private static String trimmed(String cell) {
+        int from = 0, to = cell.length();
+        while (from < to && Character.getType(cell.codePointAt(from)) == Character.SPACE_SEPARATOR) from += Character.charCount(cell.codePointAt(from));
+        while (to > from && Character.getType(cell.codePointBefore(to)) == Character.SPACE_SEPARATOR) to -= Character.charCount(cell.codePointBefore(to));
+        return cell.substring(from, to);
+    }
+
+    /** Each character's case folded alone: a cell and the symbol DuckDB's upper made of it fold alike. */
+    private static String folded(String text) {
+        StringBuilder f = new StringBuilder(text.length());
+        text.codePoints().forEach(cp -> f.appendCodePoint(Character.toLowerCase(Character.toUpperCase(cp))));
+        return f.toString();
     }
 
     /** A symbol cell as written: without the mark {@link #cellSql} put before one starting as a formula. */

@@ -211,6 +211,21 @@ class ImportRefusalTest {
         assertEquals(2, prices(store));
     }
 
+    /**
+     * Attack 34: a symbol cell of a no-break space and =A1 was refused as "f.csv, column symbol", its line not found again
+     * (the file's cell and the read symbol were trimmed differently): every look-alike leader's refusal names its line.
+     */
+    @Test
+    void aSymbolCellRefusedWithALookAlikeLeaderNamesItsLine(@TempSextant Store store) throws Exception {
+        for (String sym : List.of("\u00a0=A1", " =A1", "\"=A1\"", "\u3000=A1", "\u2007=A1", "\ufeff=A1", "\u200b=A1", "\uff1dA1", "\u2212A1", "=A1\u00a0", "\t=A1", "stra\u00dfe")) {
+            Path f = Files.writeString(tmp.resolve("f.csv"), "date,symbol,close\n2024-01-02,IBM,1\n2024-01-03," + sym + ",2\n");
+            SextantException e = refused(store, PriceRules.defaults(), f);
+            assertEquals("symbol", e.field(), sym);
+            assertTrue(e.getMessage().contains("f.csv line 3, column symbol: "), org.sextant.contract.ShownText.escaped(sym) + ": " + e.getMessage());
+        }
+        assertEquals(0, prices(store));
+    }
+
     /** A symbol in a column or a wide header follows the same rule: one no read could reach ('X' x 100, a newline, ../..) is refused. */
     @Test
     void aSymbolCellOrHeaderThatIsNoTickerIsRefusedNamingFileLineAndColumn(@TempSextant Store store) throws Exception {

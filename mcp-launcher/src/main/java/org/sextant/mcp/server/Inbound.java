@@ -16,6 +16,7 @@ import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.tools.InFlightCalls;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -133,7 +134,7 @@ public final class Inbound {
         JsonNode id = node.get("id") != null && (node.get("id").isString() || node.get("id").isNumber()) ? node.get("id") : null;
         if (id != null && !id.isString() && !(id.isIntegralNumber() && id.canConvertToLong())) {
             // the SDK takes a string, an int or a long: 1e308, 1.0 and 2^63 were refused as "id: a string or number"
-            return reply(null, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: id " + HeldNumbers.shown(id)
+            return reply(null, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: id " + sentNumber(text, "id", id)
                     + ": a number id must be a whole number that fits 64 bits (" + Long.MIN_VALUE + " to " + Long.MAX_VALUE
                     + "), written without a fraction or exponent; or send the id as a string");
         }
@@ -204,6 +205,25 @@ public final class Inbound {
                     + (argument.size() > 1 ? " at " + RepeatedKeys.shown(argument) : "") + ": " + problem);
         }
         return reply(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: " + (path.isEmpty() ? "" : RepeatedKeys.shown(path) + ": ") + problem);
+    }
+
+    /**
+     * A top-level number member as the client wrote it ("1e0", "10E-1"), not its value ("1", "1.0"), which is no id it
+     * sent; a long one is shown short as {@link HeldNumbers#shown} shows it.
+     */
+    private static String sentNumber(String text, String member, JsonNode value) {
+        try (JsonParser p = JsonLimits.bounded().createParser(text)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) return HeldNumbers.shown(value);
+            while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+                String name = p.currentName();
+                p.nextToken();
+                if (member.equals(name) && p.currentToken().isNumeric()) return HeldNumbers.shown(value, p.getString());
+                p.skipChildren();
+            }
+        } catch (JacksonException unread) {
+            // read once already: shown by its value
+        }
+        return HeldNumbers.shown(value);
     }
 
     private static String callKey(String session, JsonNode id) {

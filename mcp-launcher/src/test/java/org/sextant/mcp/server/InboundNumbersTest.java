@@ -43,6 +43,19 @@ class InboundNumbersTest {
         }
     }
 
+    /** Attack 34: the id 1e0 was refused as "id 1", which the client never sent: the id is quoted as written. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aRefusedIdIsQuotedAsSentNotByItsValue() {
+        for (String id : new String[] {"1e0", "10E-1", "-2E+1", "1.50"}) {
+            String ping = "{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"params\":{\"id\":3},\"id\":" + id + "}";
+            Map<String, Object> answer = Json.readObject(assertInstanceOf(Inbound.Reply.class, inbound.check(ping), id).response());
+            assertEquals("Invalid Request: id " + id + ": a number id must be a whole number that fits 64 bits (-9223372036854775808 to"
+                    + " 9223372036854775807), written without a fraction or exponent; or send the id as a string",
+                    ((Map<String, Object>) answer.get("error")).get("message"));
+        }
+    }
+
     /** As a double, 1e400 was forwarded as the string "Infinity" and refused as "got a string"; 1e-400 as 0. */
     @Test
     void aToolArgumentNoDoubleHoldsIsForwardedAsSent() throws Exception {
