@@ -53,7 +53,8 @@ public final class HomeId {
      * This home's id, made on first use (two processes making it at once agree on the first one written); a copy takes
      * its own here, a moved home records its new place. With {@code sharedFolder} (a backup folder other homes may use:
      * outside the home, or reached through a link) the id is claimed there ({@link HomeIdClaims}): of two copies whose
-     * original is gone, the second to claim the id finds the first still holding it and takes its own.
+     * original is gone, the second to claim the id finds the first still holding it and takes its own. A settled home (its
+     * place names its own folder) keeps its id whatever a claim says.
      */
     public static String of(SextantHome home, Path sharedFolder) {
         Path file = home.root().resolve(FILE);
@@ -64,15 +65,16 @@ public final class HomeId {
                         create(file);
                         recordPlace(home, null);
                         String made = read(file);
-                        HomeIdClaims.claim(sharedFolder, made, home.root());
+                        HomeIdClaims.claim(sharedFolder, made, home.root(), true);
                         return made;
                     }
                     String id = read(file);
                     Place place = place(home);
                     boolean settled = place != null && sameFolder(place.home(), home.root());
                     if (!settled && place != null && holdsId(place.home(), id)) return takeOwn(home, id, place.home(), sharedFolder);
-                    // settled, moved, or recorded before places were: the shared folder says whether another home holds the id already
-                    String holder = HomeIdClaims.claim(sharedFolder, id, home.root());
+                    // moved, or recorded before places were: the shared folder says whether another home holds the id already; a settled
+                    // home keeps its id whatever a claim says (anyone who can write the folder can write one) and takes the claim back
+                    String holder = HomeIdClaims.claim(sharedFolder, id, home.root(), settled);
                     if (holder != null) return takeOwn(home, id, holder, sharedFolder);
                     if (!settled) recordPlace(home, place == null ? null : place.copiedFrom()); // moved, or recorded before places were
                     return id;
@@ -88,7 +90,7 @@ public final class HomeId {
         String own = newId();
         AtomicFiles.write(home.root().resolve(FILE), own + "\n"); // the id first: a crash before the place is written leaves a "moved" home, never a shared id
         recordPlace(home, new CopiedFrom(id, original));
-        HomeIdClaims.claim(sharedFolder, own, home.root());
+        HomeIdClaims.claim(sharedFolder, own, home.root(), true);
         org.slf4j.LoggerFactory.getLogger(HomeId.class).info("{} is a copy of the Sextant home {} (home id {}): it takes its own id {};"
                 + " the backups taken before are that home's, restored here with --from-other-home", home.root(), original, id, own);
         return own;
@@ -136,9 +138,9 @@ public final class HomeId {
         try {
             String id = read(file);
             Place place = place(home);
-            boolean settled = place == null || sameFolder(place.home(), home.root());
-            if (!settled && holdsId(place.home(), id)) return new Reading(null, new CopiedFrom(id, place.home()));
-            String holder = HomeIdClaims.holder(sharedFolder, id, home.root());
+            boolean settled = place != null && sameFolder(place.home(), home.root());
+            if (place != null && !settled && holdsId(place.home(), id)) return new Reading(null, new CopiedFrom(id, place.home()));
+            String holder = settled ? null : HomeIdClaims.holder(sharedFolder, id, home.root()); // as of: a settled home keeps its id
             if (holder != null) return new Reading(null, new CopiedFrom(id, holder));
             return new Reading(id, place == null ? null : place.copiedFrom());
         } catch (IOException e) {

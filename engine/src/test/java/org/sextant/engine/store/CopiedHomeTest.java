@@ -199,6 +199,36 @@ class CopiedHomeTest {
         assertTrue(Files.isRegularFile(claim, java.nio.file.LinkOption.NOFOLLOW_LINKS), "the link is replaced by this home's claim");
     }
 
+    /**
+     * Attack 34 F4: anyone who can write the shared folder wrote a claim naming a folder of theirs that holds this home's id: at
+     * its next backup the settled home (its place names its own folder) took a new id, and its backups became another home's.
+     */
+    @Test
+    void aSettledHomeKeepsItsIdAndItsBackupsWhateverAClaimSays() throws Exception {
+        Path shared = dir.resolve("shared");
+        SextantHome a = home("a");
+        List<Path> ofA = BackupRestoreTest.takeBackups(a, backupsOf(a, shared), 2);
+        String id = HomeId.of(a, shared);
+        Path fake = Files.createDirectories(dir.resolve("fake"));
+        Files.writeString(fake.resolve(HomeId.FILE), id + "\n");
+        Path claim = shared.resolve("sextant-home-" + id + ".claim");
+        Files.delete(claim);
+        Files.writeString(claim, "{\"home\":\"" + fake + "\"}");
+
+        assertEquals(new HomeId.Reading(id, null), HomeId.peek(a, shared), "a listing still says this home's id");
+        RollingBackups backupsOfA = backupsOf(a, shared);
+        String[] kept = new String[1];
+        String log = org.sextant.engine.testing.CapturedStderr.of(() -> kept[0] = backupsOfA.homeId());
+        assertEquals(id, kept[0], "the home keeps its id");
+        assertEquals(List.of(ofA.get(1), ofA.get(0)), backupsOfA.own(), "its backups are still its own");
+        assertEquals(id, HomeId.of(a), "the id file is unchanged");
+        assertTrue(Files.readString(claim).contains(a.root().toAbsolutePath().normalize().toString()), "the claim is taken back");
+        assertTrue(log.contains("the backup folder " + shared + " claimed home id " + id + " for the home at " + fake + ", which holds that id too;"
+                + " this home at " + a.root() + " keeps it (its own place record names this folder) and takes the claim back; if " + fake
+                + " is a copy of this home, delete its home-id and home-id.place.json"), log);
+        assertEquals(ofA.get(1), StoreRestore.restoreNewest(a, backupsOf(a, shared)).backup(), "a bare restore picks its own newest");
+    }
+
     private static void deleteAll(Path root) throws IOException {
         try (Stream<Path> all = Files.walk(root)) {
             for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
