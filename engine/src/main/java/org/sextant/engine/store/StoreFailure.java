@@ -21,6 +21,10 @@ final class StoreFailure {
     /** DuckDB's error types about a value: their text quotes it, and it may be a line of any file an import was pointed at. */
     private static final Set<String> VALUE_FAILURES = Set.of("Conversion", "Invalid Input", "Out of Range", "Mismatch Type");
 
+    /** The texts of the app's own SQL error() calls (the resample_bars macro, the import's cell checks): they quote no value. */
+    private static final java.util.List<String> OWN_ERRORS = java.util.List.of("resample_bars: ", "not a date", "not a number",
+            "a line of another width");
+
     /** {@code e}, thrown by the work of a {@code what} ("store write") on the store {@code file}, as the caller is answered. */
     static SextantException of(String what, Exception e, Path file, String fix) {
         if (DiskFull.causedBy(e)) return DiskFull.exception(file, e);
@@ -30,11 +34,18 @@ final class StoreFailure {
         if (sql == null) return new SextantException(FailReason.DB_ERROR, what + " failed: " + firstLine(e.getMessage()), null, fix, e);
         String type = duckDbType(sql.getMessage());
         if (DATABASE_FAILURES.contains(type)) return new SextantException(FailReason.DB_ERROR, what + " failed: " + firstLine(sql.getMessage()), null, fix, e);
+        if (type.equals("Invalid Input") && ownError(sql.getMessage())) return new SextantException(FailReason.DB_ERROR, what + " failed: " + firstLine(sql.getMessage()), null, fix, e);
         if (VALUE_FAILURES.contains(type)) {
             return new SextantException(FailReason.DB_ERROR, what + " failed: a value did not fit its column (DuckDB's " + type
                     + " Error; the value is not repeated here: it may be a file's content)", null, fix, e);
         }
         return Incident.logged(what, e); // Binder, Parser, Catalog, INTERNAL …: a statement of ours is wrong
+    }
+
+    /** Whether DuckDB's Invalid Input Error is one the app's SQL raised itself with error(…). */
+    private static boolean ownError(String message) {
+        String rest = message.substring(message.indexOf(" Error:") + " Error:".length()).stripLeading();
+        return OWN_ERRORS.stream().anyMatch(rest::startsWith);
     }
 
     /** DuckDB's error type, the words before " Error:" that start its message ("Constraint"); "" when there are none. */

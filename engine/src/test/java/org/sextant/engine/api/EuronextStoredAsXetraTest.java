@@ -53,8 +53,11 @@ class EuronextStoredAsXetraTest {
 
     @Test
     void readsAndImportsNameTheCommandUntilTheVenueIsSet(@TempDir Path dir) throws Exception {
-        // read in UTC, the days fit London's and Euronext's alike: the import keeps eu_equity (its note names both commands)
+        // read in UTC, the days fit London's and Euronext's alike, the half days' last bars (14:00 Paris) Euronext's: a new import guesses it
         engine.importPrices(List.of(file(dir, "dec.csv", LocalDate.of(2024, 12, 16), LocalDate.of(2024, 12, 31))));
+        assertEquals("euronext", call("get_close_price", "{\"symbol\":\"AIR\",\"interval\":\"30m\"}").get("session").asString());
+        // stored as eu_equity (as an import before the guess read bar times left it)
+        call("set_trading_session", "{\"symbol\":\"AIR\",\"session\":\"eu_equity\"}");
         assertEquals("eu_equity", call("get_close_price", "{\"symbol\":\"AIR\",\"interval\":\"30m\"}").get("session").asString());
 
         assertTrue(call("get_close_price", "{\"symbol\":\"AIR\",\"interval\":\"30m\"}").get("note").asString().contains(NOTE),

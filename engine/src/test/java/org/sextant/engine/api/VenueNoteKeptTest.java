@@ -23,16 +23,23 @@ class VenueNoteKeptTest {
     @Test
     void aWriteOfResultsOnlyKeepsTheNote(@TempDir Path dir) throws Exception {
         engine.importPrices(List.of(EuronextStoredAsXetraTest.file(dir, "dec.csv", LocalDate.of(2024, 12, 16), LocalDate.of(2024, 12, 31))));
+        engine.setTradingSession("AIR", "eu_equity"); // as an import before the guess read bar times left it
         BarReader reader = new BarReader(engine.store());
         String note = reader.venueNote("AIR");
         assertTrue(note != null && note.contains("Xetra's holidays 2024-12-24, 2024-12-31"), String.valueOf(note));
 
-        // a scan would see this (a results-only write that drops the holidays' bars, which no real one does): the note is kept
-        engine.store().inTransactionBesidePrices(c -> {
-            try (Statement s = c.createStatement()) {
-                return s.executeUpdate("DELETE FROM bars WHERE symbol = 'AIR' AND CAST(ts AS DATE) IN ('2024-12-24', '2024-12-31')");
-            }
-        });
+        // a scan would see this (a results-only write that drops the holidays' bars, which no real one does and the
+        // engine's tests refuse: switched off for this one write): the note is kept
+        String check = System.clearProperty("sextant.store.checkPriceWrites");
+        try {
+            engine.store().inTransactionBesidePrices(c -> {
+                try (Statement s = c.createStatement()) {
+                    return s.executeUpdate("DELETE FROM bars WHERE symbol = 'AIR' AND CAST(ts AS DATE) IN ('2024-12-24', '2024-12-31')");
+                }
+            });
+        } finally {
+            if (check != null) System.setProperty("sextant.store.checkPriceWrites", check);
+        }
         assertEquals(note, reader.venueNote("AIR"), "read again without a scan of the bars");
     }
 }
