@@ -255,7 +255,7 @@ public final class Capabilities {
                     .wordOrCount("origins", 1, "forecast origins: monthly (default, the last close of each month), weekly, or a number of closes between origins, e.g. 20")
                     .fraction("eval_fraction", "share of the history evaluated, at its end, strictly between 0 and 1 (default 0.4)")
                     .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily answer origins and horizon count bars and each origin is named by its bar's open time" + BARS_ONLY_DEFAULT, false));
-    public static final Capability START_FORECAST = write("start_forecast", "starts a background job that forecasts symbols from the last close of the last completed week (resolve_forecast_start) (and backtests them) and stores the results",
+    public static final Capability START_FORECAST = write("start_forecast", "starts a job that forecasts symbols from the last completed week's close (resolve_forecast_start), optionally backtests them, and stores the results",
             forecastJob().bool("backtest", "also run and store each symbol's walk-forward backtest (default false)"));
     public static final Capability START_FORECAST_BACKTEST = write("start_forecast_backtest", "starts a background job that backtests forecasts of symbols and stores the errors", forecastJob());
     public static final Capability TRAIN_GLOBAL_MODEL = write("train_global_model",
