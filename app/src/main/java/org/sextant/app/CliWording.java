@@ -36,6 +36,9 @@ final class CliWording {
         return Pattern.compile("\\b(call )?" + name + "\\b" + (after.isEmpty() ? "()" : after));
     }
 
+    /** The mark and log of a job's bug as Incident words it: "(a bug; logged as incident 1a2b3c4d in SEXTANT_HOME/logs/sextant.log)", or "in no log (cli.log could not be written))". */
+    private static final Pattern INCIDENT = Pattern.compile("logged as incident (\\w+) in (no log \\([^)]*\\)|[^)]+)\\)");
+
     private final String capability;
     private final Map<String, String> typed;
 
@@ -56,6 +59,12 @@ final class CliWording {
      */
     SextantException jobFailed(String what, JobStatus job) {
         if (job.failReason() == FailReason.INTERNAL_ERROR) {
+            Matcher incident = job.error() == null ? null : INCIDENT.matcher(job.error());
+            if (incident != null && incident.find()) { // the engine's Incident: its mark finds the exception in that log
+                String mark = incident.group(1), log = incident.group(2);
+                return new SextantException(FailReason.JOB_FAILED, what + " job " + job.id() + " failed unexpectedly (a bug, incident " + mark
+                        + "); the details are in " + log + " under that mark", null, "retry; if it fails again, please report incident " + mark + " with " + log);
+            }
             return new SextantException(FailReason.JOB_FAILED, what + " job " + job.id() + " failed unexpectedly (a bug); the details are in the log",
                     null, "retry; if it fails again, please report it with the logs in SEXTANT_HOME/logs");
         }

@@ -22,7 +22,7 @@ import tools.jackson.core.type.TypeReference;
 /**
  * `sextant forecast SYMBOL... [--model M] [--backtest] [--as-of DAY]`: starts the forecast job (start_forecast),
  * prints its progress until it ends, then each symbol's week-aligned forecast with its
- * conformal bands, their walk-forward coverage and reward/risk, and with --backtest the
+ * conformal bands, their walk-forward coverage and reward/risk (from the last completed week's close, as the job), and with --backtest the
  * walk-forward errors; with --as-of, from the week on or before that day, beside the closes stored after it. Ctrl-C cancels the job. With {@code --interval} it forecasts the bars at
  * that interval instead (get_forecast and get_backtest_error: reads, nothing stored), the
  * horizon counting bars; a symbol with bars only is forecast so at its finest stored interval.
@@ -31,6 +31,7 @@ import tools.jackson.core.type.TypeReference;
         description = {"Forecast symbols with calibrated quantile bands.",
                 "Bands at 80/95/99%% with their coverage and reward/risk, as a background job; --backtest adds walk-forward errors "
                         + "from monthly origins. Everything is stored for the chart. "
+                        + "The forecast starts from the last close of the last completed week (as jobs and scans); --interval 1d starts from the last close. "
                         + "With --as-of, the forecast starts from the week on or before that day (stored under that start: the chart keeps the latest) "
                         + "and is shown beside the closes that followed. "
                         + "With --interval, the bars at that interval are forecast instead (horizon in bars; nothing stored)."})
@@ -39,7 +40,7 @@ final class ForecastCommand extends HomeCommand {
     @Option(names = "--model", description = "naive, drift, theta, ets, comb_et, global (after sextant train-global), ... (default theta)") String model;
     @Option(names = "--horizon", description = "how far ahead, in " + org.sextant.contract.Bounds.HORIZON_UNIT + ", or bars with --interval (default 20)") Integer horizon;
     @Option(names = "--interval", description = "forecast the bars at this interval: 30m, 1h, 4h, 1d, 1w, 1mo (stored ones and coarser), "
-            + "e.g. the USD/CHF sample at 30m; a symbol with bars only is forecast at its finest by default") String interval;
+            + "e.g. the USD/CHF sample at 30m, from the last bar (1d: from the last close, as get_forecast); a symbol with bars only is forecast at its finest by default") String interval;
     @Option(names = "--backtest", description = "also run the walk-forward backtest (monthly origins over the last 40%%)") boolean backtest;
     @Option(names = "--origins", description = "with --interval and --backtest: monthly (default), weekly or a number of bars between origins") String origins;
     @Option(names = "--eval-fraction", description = "with --interval and --backtest: share of the bars evaluated, at their end (default 0.4)") Double evalFraction;
@@ -116,12 +117,14 @@ final class ForecastCommand extends HomeCommand {
     }
 
     /**
-     * The line saying that closes after the forecast's start were left out (a forecast starts from the last completed
-     * week, docs/forecast.md): a person whose data ends on a Wednesday otherwise reads last Friday's start as stale data.
+     * The line saying that closes after the forecast's start were left out (a forecast job starts from the last completed
+     * week, docs/forecast.md): a person whose data ends on a Wednesday otherwise reads last Friday's start as stale data, or
+     * as a bug beside get_forecast's answer, which starts from the last close; --interval 1d is that answer.
      */
     static String leftOut(LocalDate origin, LocalDate last) {
         if (origin == null || last == null || !last.isAfter(origin)) return "";
-        return "  starts from the last completed week: the closes after " + origin + " (to " + last + ") are used once their week ends\n";
+        return "  starts from " + origin + ", the last close of the last completed week (as every forecast job and scan): the closes after it (to "
+                + last + ") are used once their week ends; --interval 1d forecasts from the last close, as get_forecast does (not stored)\n";
     }
 
     /** Each symbol's forecast of its bars at its interval, and with --backtest its walk-forward errors: reads. */

@@ -265,7 +265,8 @@ class CliTest {
         assertTrue(java.util.regex.Pattern.compile("(?m)^\\[\\s*\\d+%\\] (forecasting|backtesting) IBM \\(1/1\\)$").matcher(f).find()
                 || f.startsWith("[  0%] queued"), "job progress is printed: " + f);
         assertTrue(f.contains("IBM naive (on log prices) from 2000-12-29"), "week-aligned start (IBM's sample ends Tuesday 2001-01-02): " + f);
-        assertTrue(f.contains("  starts from the last completed week: the closes after 2000-12-29 (to 2001-01-02) are used once their week ends\n"),
+        assertTrue(f.contains("  starts from 2000-12-29, the last close of the last completed week (as every forecast job and scan): the closes after it "
+                + "(to 2001-01-02) are used once their week ends; --interval 1d forecasts from the last close, as get_forecast does (not stored)\n"),
                 "the close of the week not completed is said to be left out: " + f);
         assertTrue(f.contains("conformal bands"), f);
         assertTrue(f.contains("80%") && f.contains("95%") && f.contains("99%") && f.contains("reward/risk"), f);

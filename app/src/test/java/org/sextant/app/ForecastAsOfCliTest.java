@@ -30,7 +30,7 @@ class ForecastAsOfCliTest {
         assertEquals(0, run("forecast", "IBM", "--as-of", "2000-07-02", "--horizon", "5", "--model", "naive"), err.toString());
         String text = out.toString();
         assertTrue(text.contains("IBM naive (on log prices) from 2000-06-30 (last "), "the week-aligned start on or before the Sunday: " + text);
-        assertFalse(text.contains("starts from the last completed week"), "no closes are said to be left out for later: " + text);
+        assertFalse(text.contains("are used once their week ends"), "no closes are said to be left out for later: " + text);
         assertTrue(text.contains("  closes after the start (adjusted as the forecast), beside each step's bands:\n"), text);
         // IBM's first trading day of July 2000, beside the first step's three bands
         assertTrue(Pattern.compile("(?m)^    1 2000-07-03 +\\d+\\.\\d+  80% \\S+\\.\\.\\S+ (in |out)  95% \\S+\\.\\.\\S+ (in |out)  99% \\S+\\.\\.\\S+ (in|out)$")

@@ -131,6 +131,18 @@ class ForecastCommandTest {
         assertEquals("global", ForecastCommand.asked("global"));
     }
 
+    /**
+     * MSFT.OHLCV's closes end Thursday 2001-09-27: `sextant forecast` started from 2001-09-21 where get_forecast started from
+     * 2001-09-27, and a person comparing them read one as wrong. The line names the start's rule and how to start from the last close.
+     */
+    @Test
+    void aWeekAlignedStartSaysItsRuleAndHowToStartFromTheLastClose() {
+        assertEquals("  starts from 2001-09-21, the last close of the last completed week (as every forecast job and scan): the closes after it "
+                + "(to 2001-09-27) are used once their week ends; --interval 1d forecasts from the last close, as get_forecast does (not stored)\n",
+                ForecastCommand.leftOut(LocalDate.of(2001, 9, 21), LocalDate.of(2001, 9, 27)));
+        assertEquals("", ForecastCommand.leftOut(LocalDate.of(2001, 9, 21), LocalDate.of(2001, 9, 21)), "the last close is the start: nothing to say");
+    }
+
     private static String text(SymbolForecast one) {
         StringBuilder sb = new StringBuilder();
         ForecastCommand.print(sb, one);

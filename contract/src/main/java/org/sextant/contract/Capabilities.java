@@ -246,7 +246,7 @@ public final class Capabilities {
 
     // --- forecasts
     public static final Capability LIST_FORECAST_MODELS = read("list_forecast_models", "the forecast models and the default", ArgumentSchema.object());
-    public static final Capability GET_FORECAST = read("get_forecast", "a live quantile forecast of one symbol with reward/risk and band coverage",
+    public static final Capability GET_FORECAST = read("get_forecast", "a live quantile forecast of one symbol from its last stored close, with reward/risk and band coverage",
             levels(forecast()).oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
                     .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily answer the horizon counts bars and the answer adds each target bar's "
                             + "open time along the session's calendar (UTC and the session's clock)" + BARS_ONLY_DEFAULT, false));
@@ -255,7 +255,7 @@ public final class Capabilities {
                     .wordOrCount("origins", 1, "forecast origins: monthly (default, the last close of each month), weekly, or a number of closes between origins, e.g. 20")
                     .fraction("eval_fraction", "share of the history evaluated, at its end, strictly between 0 and 1 (default 0.4)")
                     .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily answer origins and horizon count bars and each origin is named by its bar's open time" + BARS_ONLY_DEFAULT, false));
-    public static final Capability START_FORECAST = write("start_forecast", "starts a background job that forecasts symbols (and backtests them) and stores the results",
+    public static final Capability START_FORECAST = write("start_forecast", "starts a job that forecasts symbols from the last completed week's close (resolve_forecast_start), optionally backtests them, and stores the results",
             forecastJob().bool("backtest", "also run and store each symbol's walk-forward backtest (default false)"));
     public static final Capability START_FORECAST_BACKTEST = write("start_forecast_backtest", "starts a background job that backtests forecasts of symbols and stores the errors", forecastJob());
     public static final Capability TRAIN_GLOBAL_MODEL = write("train_global_model",

@@ -74,10 +74,21 @@ public final class ToolDispatcher {
             LOG.debug("{} failed: {} ({})", tool.name(), f.getMessage(), f.failReason());
             return f.toEnvelope();
         } catch (RuntimeException | StackOverflowError e) {
-            LOG.error("{} failed inside the launcher", tool.name(), e);
-            return Envelope.failure("internal error in the launcher while running '" + tool.name() + "': " + e,
-                    FailReason.INTERNAL_ERROR, "report this to the person; the launcher log is on its stderr");
+            return launcherBug(tool.name(), e);
         }
+    }
+
+    /**
+     * A bug of the launcher's own: the exception goes to its stderr (an MCP client keeps that as the server's log; stdout
+     * is JSON-RPC only) under a short mark, and the agent is told only the mark. The exception's words may quote a path,
+     * an argument or an answer's content, and they are no help to an agent.
+     */
+    static Envelope launcherBug(String toolName, Throwable bug) {
+        String mark = java.util.UUID.randomUUID().toString().substring(0, 8);
+        LOG.error("{} failed inside the launcher (incident {})", toolName, mark, bug);
+        return Envelope.failure("internal error in the launcher while running '" + toolName + "' (a bug; logged as incident " + mark
+                + " on the launcher's stderr)", FailReason.INTERNAL_ERROR, "retry; if it fails again, tell the person to report incident " + mark
+                + " with the launcher's log (its stderr, kept by the MCP client)");
     }
 
     /**

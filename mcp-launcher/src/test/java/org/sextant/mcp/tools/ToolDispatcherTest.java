@@ -118,10 +118,26 @@ class ToolDispatcherTest {
                 throw new IllegalStateException("boom");
             }
         };
-        Envelope e = dispatcher(null, List.of(broken)).dispatch("broken", Map.of());
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stderr = System.err;
+        Envelope e;
+        System.setErr(new java.io.PrintStream(log, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            e = dispatcher(null, List.of(broken)).dispatch("broken", Map.of());
+        } finally {
+            System.setErr(stderr);
+        }
         assertFalse(e.ok());
         assertEquals("internal_error", e.failReason());
-        assertTrue(e.error().contains("boom"), e.error());
+        // the agent gets a mark, not the exception's words (they may quote a path or an answer's content)
+        java.util.regex.Matcher mark = java.util.regex.Pattern.compile("\\(a bug; logged as incident (\\w{8}) on the launcher's stderr\\)$").matcher(e.error());
+        assertTrue(mark.find(), e.error());
+        assertFalse(e.error().contains("boom") || e.error().contains("IllegalStateException"), e.error());
+        assertTrue(e.clientHint().contains("incident " + mark.group(1)), e.clientHint());
+        // the launcher's stderr has the exception under that mark
+        String logged = log.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(logged.contains("broken failed inside the launcher (incident " + mark.group(1) + ")"), logged);
+        assertTrue(logged.contains("java.lang.IllegalStateException: boom"), logged);
     }
 
     @Test
