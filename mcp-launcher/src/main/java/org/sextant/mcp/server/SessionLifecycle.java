@@ -20,7 +20,9 @@ import org.sextant.mcp.tables.SessionTables;
 /**
  * --http, after the token and body checks: keeps {@link IdleSessions} up to date and ends the sessions it
  * expires as a client's DELETE would (the SDK forgets them and answers their later requests 404 "session
- * not found", so a client initialises again), dropping their tables; a client's DELETE drops them too.
+ * not found", so a client initialises again), dropping their tables; a client's DELETE drops them too, and
+ * a request of a session not open here keeps none. Every session the SDK opens is counted, whatever id its
+ * initialize carried.
  */
 final class SessionLifecycle extends HttpFilter {
     static final String SESSION_HEADER = "Mcp-Session-Id";
@@ -41,13 +43,7 @@ final class SessionLifecycle extends HttpFilter {
             throws IOException, ServletException {
         for (String gone : sessions.expire()) end(gone, request);
         String id = request.getHeader(SESSION_HEADER);
-        if (id == null) {
-            chain.doFilter(request, response);
-            String opened = response.getHeader(SESSION_HEADER); // the SDK answered an initialize
-            if (opened != null) sessions.opened(opened);
-            return;
-        }
-        if ("DELETE".equals(request.getMethod())) {
+        if (id != null && "DELETE".equals(request.getMethod())) {
             try {
                 chain.doFilter(request, response);
             } finally {
@@ -56,11 +52,15 @@ final class SessionLifecycle extends HttpFilter {
             }
             return;
         }
-        boolean open = sessions.begin(id);
+        boolean open = id != null && sessions.begin(id);
         try {
             chain.doFilter(request, response);
+            // the SDK answered an initialize: with no id, or with a stale or made-up one it opens a new session too
+            String opened = response.getHeader(SESSION_HEADER);
+            if (opened != null && !opened.equals(id)) sessions.opened(opened);
         } finally {
             if (open) sessions.end(id);
+            else if (id != null) tables.drop(id); // not a session open here (ended while this request ran): keep no tables for it
         }
     }
 

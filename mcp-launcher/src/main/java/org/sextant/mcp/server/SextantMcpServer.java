@@ -15,6 +15,7 @@ import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.SerializationContext;
@@ -262,7 +263,8 @@ public final class SextantMcpServer {
             String text;
             try {
                 // only the reading session's own tables: another session's URI is not found
-                text = tables.of(exchange.sessionId()).read(request.uri()).orElseThrow(() -> McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
+                Optional<TableStore> store = tables.existing(exchange.sessionId()); // a read makes no store
+                text = (store.isPresent() ? store.get().read(request.uri()) : Optional.<String>empty()).orElseThrow(() -> McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
                         .message("no table " + request.uri() + " in this launcher session;"
                                 + " call the tool again for a fresh resource_uri")
                         .data(Map.of("uri", String.valueOf(request.uri())))

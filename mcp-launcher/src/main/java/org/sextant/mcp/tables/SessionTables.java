@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -30,13 +31,18 @@ public final class SessionTables {
         return new SessionTables(TableStore::withDefaults, LAUNCHER_BYTES);
     }
 
-    /** The tables of the session (null: a transport without session ids, the one session of stdio). */
+    /** The tables of the session, made if it has none (null: a transport without session ids, the one session of stdio). */
     public synchronized TableStore of(String sessionId) {
         return bySession.computeIfAbsent(sessionId == null ? NO_SESSION : sessionId, id -> {
             TableStore store = newStore.get();
             store.boundBy(this);
             return store;
         });
+    }
+
+    /** The tables the session holds, without making a store for it: a read of a session with none finds nothing. */
+    public synchronized Optional<TableStore> existing(String sessionId) {
+        return Optional.ofNullable(bySession.get(sessionId == null ? NO_SESSION : sessionId));
     }
 
     /** Forgets a session's tables: it was deleted or expired. */

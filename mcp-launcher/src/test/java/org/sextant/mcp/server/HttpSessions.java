@@ -36,7 +36,12 @@ final class HttpSessions {
 
     /** A new initialized session: its Mcp-Session-Id. */
     static String open(int port) {
-        String init = post(port, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+        return open(port, null);
+    }
+
+    /** A new initialized session of an initialize that carries {@code sentId} (null: none), as a client restarted on a stale id would. */
+    static String open(int port, String sentId) {
+        String init = post(port, sentId, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                 + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
         Matcher m = Pattern.compile("(?im)^Mcp-Session-Id: *(\\S+)").matcher(init);
         assertTrue(m.find(), init);

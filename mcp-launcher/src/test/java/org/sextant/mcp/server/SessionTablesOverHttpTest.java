@@ -96,6 +96,21 @@ class SessionTablesOverHttpTest {
     }
 
     @Test
+    void aSessionOpenedByAnInitializeCarryingAStaleIdExpiresWithItsTables() throws Exception {
+        ToolContext context = HttpSessions.context(home, Duration.ofSeconds(30));
+        IdleSessions sessions = new IdleSessions(clock::get, IdleSessions.IDLE, IdleSessions.MAX);
+        try (HttpMcpServer server = start(context, sessions)) {
+            String opened = open(server.port(), "a-session-of-a-launcher-since-restarted");
+            storeTable(server.port(), opened);
+            assertEquals(1, sessions.open(), "the session the SDK opened is counted toward the cap");
+            clock.addAndGet(IdleSessions.IDLE.toNanos());
+            String late = post(server.port(), opened, HttpSessions.call(4, "get_server_info"));
+            assertTrue(late.startsWith("HTTP/1.1 404"), "it expires like any other session: " + late);
+            assertEquals(0, context.sessionTables().sessions(), "its tables are freed");
+        }
+    }
+
+    @Test
     void aDeletedSessionsTablesAreFreed() throws Exception {
         ToolContext context = HttpSessions.context(home, Duration.ofSeconds(30));
         try (HttpMcpServer server = start(context, IdleSessions.withDefaults())) {

@@ -1,0 +1,60 @@
+package org.sextant.mcp.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.lang.reflect.Proxy;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.sextant.mcp.tables.SessionTables;
+
+/** --http: no session the launcher does not have open keeps tables, so none escapes the expiry and the cap. */
+class SessionTablesOfEndedSessionsTest {
+    private final SessionTables tables = SessionTables.withDefaults();
+
+    @Test
+    void aTableStoredByARequestOfASessionEndedMeanwhileIsFreedWhenItIsAnswered() throws Exception {
+        // the session expired (another request's check) just before this request began: the SDK may still serve it
+        SessionLifecycle lifecycle = new SessionLifecycle(IdleSessions.withDefaults(), tables, null);
+        lifecycle.doFilter(post("ended-meanwhile"), noHeaders(),
+                (request, response) -> tables.of("ended-meanwhile").put("a tool", List.of("x"), List.of(List.of(1))));
+        assertEquals(0, tables.sessions(), "an ended session's tables outlive it, beyond the expiry and the cap");
+    }
+
+    @Test
+    void aReadOfASessionHoldingNoTablesIsNotFoundAndKeepsNoStore() {
+        var read = SextantMcpServer.tableTemplates(tables).get(0).readHandler();
+        McpSyncServerExchange exchange = new McpSyncServerExchange(
+                new McpAsyncServerExchange("no-tables", null, null, null, McpTransportContext.EMPTY));
+        McpError notFound = assertThrows(McpError.class,
+                () -> read.apply(exchange, new McpSchema.ReadResourceRequest("sextant://table/0123456789abcdef")));
+        assertTrue(notFound.getMessage().contains("no table"), notFound.getMessage());
+        assertEquals(0, tables.sessions(), "a read made a store for a session that had none");
+    }
+
+    private static HttpServletRequest post(String session) {
+        return (HttpServletRequest) Proxy.newProxyInstance(HttpServletRequest.class.getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) -> switch (method.getName()) {
+                    case "getMethod" -> "POST";
+                    case "getHeader" -> SessionLifecycle.SESSION_HEADER.equalsIgnoreCase((String) args[0]) ? session : null;
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+    }
+
+    /** The answer of a request that opens no session: it carries no Mcp-Session-Id. */
+    private static HttpServletResponse noHeaders() {
+        return (HttpServletResponse) Proxy.newProxyInstance(HttpServletResponse.class.getClassLoader(),
+                new Class<?>[] {HttpServletResponse.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getHeader")) return null;
+                    throw new UnsupportedOperationException(method.getName());
+                });
+    }
+}
