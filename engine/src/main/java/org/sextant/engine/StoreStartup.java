@@ -1,5 +1,6 @@
 package org.sextant.engine;
 
+import org.sextant.engine.data.EarlyCloseYears;
 import org.sextant.engine.home.HomeId;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.ingest.SampleUniverse;
@@ -14,6 +15,14 @@ final class StoreStartup {
     static Store open(SextantHome home) {
         home.ensureLayout();
         Store store = Store.open(home.database(), home.stagingDir());
+        // bars stored before V060 of years outside its rows (1987) get their early closes here, not at their file's next import;
+        // here and not in the migrations: the store knows no session calendars
+        try {
+            if (store.inTransaction(EarlyCloseYears::addForStoredBars) > 0) store.checkpoint(); // in the file, as the migrations' rows are
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
         // the store is ours now (one writer): nothing in staging belongs to a running import
         int leftovers = StagedFile.removeLeftovers(home.stagingDir());
         if (leftovers > 0) org.slf4j.LoggerFactory.getLogger(Sextant.class).info("removed {} staging file(s) left by an interrupted import", leftovers);

@@ -72,8 +72,6 @@ public final class Migrations {
                 return null;
             });
         }
-        // bars stored before V060 of years outside its rows (1987) get their early closes here, not at their file's next import
-        store.inTransaction(org.sextant.engine.data.EarlyCloseYears::addForStoredBars);
     }
 
     /** V020__research.sql -> 20: the number in the name is the version, whatever the list order. */

@@ -316,7 +316,10 @@ public final class Store implements AutoCloseable {
     public void changesOnly(java.util.Collection<String> symbols) {
         NamedChanges named = writing.get();
         if (named == null) throw new IllegalStateException("changesOnly is said inside a write's work, on its thread");
-        if (!named.prices && !symbols.isEmpty()) throw new IllegalStateException("a write beside the prices changes no symbol: " + symbols);
+        if (!named.prices) {
+            if (!symbols.isEmpty()) throw new IllegalStateException("a write beside the prices changes no symbol: " + symbols);
+            return; // it already says none (its set is immutable)
+        }
         if (named.symbols == null) named.symbols = new java.util.HashSet<>();
         named.symbols.addAll(symbols);
     }

@@ -33,7 +33,7 @@ final class StoreFailure {
         if (sql == null && !(e instanceof java.io.IOException) && !(e instanceof java.io.UncheckedIOException)) return Incident.logged(what, e);
         if (sql == null) return new SextantException(FailReason.DB_ERROR, what + " failed: " + firstLine(e.getMessage()), null, fix, e);
         String type = duckDbType(sql.getMessage());
-        if (DATABASE_FAILURES.contains(type)) return new SextantException(FailReason.DB_ERROR, what + " failed: " + firstLine(sql.getMessage()), null, fix, e);
+        if (DATABASE_FAILURES.contains(type)) return new SextantException(FailReason.DB_ERROR, what + " failed: " + firstLine(withoutKeyValues(sql.getMessage())), null, fix, e);
         if (type.equals("Invalid Input") && ownError(sql.getMessage())) return new SextantException(FailReason.DB_ERROR, what + " failed: " + firstLine(sql.getMessage()), null, fix, e);
         if (VALUE_FAILURES.contains(type)) {
             return new SextantException(FailReason.DB_ERROR, what + " failed: a value did not fit its column (DuckDB's " + type
@@ -54,6 +54,31 @@ final class StoreFailure {
         int end = message.indexOf(" Error:");
         int line = message.indexOf('\n');
         return end < 0 || (line >= 0 && line < end) ? "" : message.substring(0, end);
+    }
+
+    /** The columns of a key DuckDB quotes ("symbol: X, ts: 2024-01-02"): the names before ": ", never the values. */
+    private static final java.util.regex.Pattern KEY_COLUMN = java.util.regex.Pattern.compile("(?:^|, )([a-z_][a-z0-9_]*): ");
+
+    /**
+     * {@code message} with the key a constraint quotes ({@code Duplicate key "symbol: X, ts: …" violates …}) cut to its
+     * column names, where DuckDB gives them: its values are cells of the row written, which may be any file's an import read.
+     */
+    static String withoutKeyValues(String message) {
+        if (message == null) return null;
+        int at = message.indexOf("key \"");
+        if (at < 0) return message;
+        int start = at + "key \"".length();
+        // "duplicate key "v1, v2"" (a row repeated in one write) ends with the key; "Duplicate key "c1: v1" violates …" (a row
+        // already stored) and a foreign key's "… does not exist …" go on: the last of those words, a value may hold them too
+        int end = message.endsWith("\"") ? message.length() - 1
+                : Math.max(message.lastIndexOf("\" violates"), message.lastIndexOf("\" does not exist"));
+        if (end < start) end = -1;
+        String rest = end < 0 ? "" : message.substring(end + 1);
+        java.util.LinkedHashSet<String> columns = new java.util.LinkedHashSet<>();
+        java.util.regex.Matcher m = KEY_COLUMN.matcher(end < 0 ? "" : message.substring(start, end));
+        while (m.find()) columns.add(m.group(1));
+        return message.substring(0, at) + "key (" + (columns.isEmpty() ? "" : String.join(", ", columns) + "; ")
+                + "its values are not repeated here: they may be a file's content)" + rest;
     }
 
     /** The first line: what DuckDB adds below it (the statement, a file's "Original Line") is not the caller's. */

@@ -21,4 +21,13 @@ class EngineLayeringTest {
                 .because("the engine serves every transport and must run headless (docs/architecture.md, \"Modules\")")
                 .check(engine);
     }
+
+    /** The store is below the data it holds: opening it migrates the schema; what the calendars add is the engine's open. */
+    @Test
+    void theStoreKnowsNoDataNorImports() {
+        noClasses().that().resideInAPackage("org.sextant.engine.store..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.sextant.engine.data..", "org.sextant.engine.ingest..")
+                .because("data and ingest use the store; a call back is a package cycle")
+                .check(engine);
+    }
 }

@@ -10,9 +10,11 @@ import java.time.ZoneId;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.Sextant;
 import org.sextant.engine.data.BarInterval;
 import org.sextant.engine.data.BarReader;
 import org.sextant.engine.data.IntervalBar;
+import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.store.Store;
 import org.sextant.engine.testing.SampleStoreCopy;
 
@@ -79,13 +81,13 @@ class EarlyCloseYearsTest {
     }
     /**
      * A store whose bars of 1987 were stored before V060 (no early closes of 1987 in the table, as then): the NYSE's half day of
-     * 24 December 1987 is read as such right after the store opens, with no file imported again.
+     * 24 December 1987 is read as such right after the engine opens it, with no file imported again.
      */
     @Test
     void barsOf1987StoredBeforeV060AreReadWithTheirHalfDayOnceTheStoreOpens() throws Exception {
         LocalDate day = LocalDate.of(1987, 12, 24); // a Thursday: the NYSE closed at 13:00
-        Path file = tmp.resolve("old.duckdb");
-        try (Store store = SampleStoreCopy.openOrEmpty(file, tmp.resolve("staging"))) {
+        SextantHome home = SampleStoreCopy.into(new SextantHome(tmp.resolve("home")));
+        try (Store store = Store.open(home.database(), home.stagingDir())) {
             store.inTransaction(c -> {
                 try (java.sql.Statement st = c.createStatement()) {
                     // 09:30-15:55 New York (EST: 14:30-20:55 UTC) written as an import before V060 left them: no rows of 1987 added
@@ -97,7 +99,8 @@ class EarlyCloseYearsTest {
             });
             assertEquals(0, rows(store, "year(day) = 1987"), "as a store upgraded to V060 had them: its 1987 read with regular hours");
         }
-        try (Store store = Store.open(file, tmp.resolve("staging"))) {
+        try (Sextant engine = Sextant.open(home)) {
+            Store store = engine.store();
             assertEquals(2, rows(store, "session = 'us_equity' AND year(day) = 1987"), "27 November and 24 December, added at open");
             assertEquals(1, rows(store, "session = 'euronext' AND day = DATE '1987-12-24'"), "every session's: the symbol's may be set later");
             BarReader reader = new BarReader(store);
@@ -107,6 +110,9 @@ class EarlyCloseYearsTest {
             assertEquals(36, reader.outsideSession("SPY", BarInterval.M5, day, day), "13:00-15:55: after the early close");
             assertEquals(bars, VenueClosingAuctionTest.macro(store, "SPY", "30m", day), "resample_bars knows the day too");
             assertEquals(0, rows(store, "year(day) < 1990 AND year(day) <> 1987"), "only the years the bars fall in");
+        }
+        try (Store store = Store.open(home.database(), home.stagingDir())) {
+            assertEquals(2, rows(store, "session = 'us_equity' AND year(day) = 1987"), "in the file: a store opened without the engine reads them too");
         }
     }
 

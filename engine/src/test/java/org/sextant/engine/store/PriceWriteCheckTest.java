@@ -28,6 +28,18 @@ class PriceWriteCheckTest {
         assertEquals(version, store.pricesVersion(), "and keeps the version");
     }
 
+    /** Code shared with price writes may say "no symbol" inside a write of results: that is what such a write says already. */
+    @Test
+    void aWriteBesidePricesMaySayItChangesNoSymbol(@TempSextant Store store) {
+        long version = store.pricesVersion();
+        store.inTransactionBesidePrices(c -> {
+            store.changesOnly(List.of()); // threw UnsupportedOperationException
+            return update(c, "CREATE TABLE results_beside (x INTEGER)");
+        });
+        assertEquals(Boolean.TRUE, store.read(c -> c.getMetaData().getTables(null, null, "results_beside", null).next()), "written");
+        assertEquals(version, store.pricesVersion(), "a write of results keeps the prices' version");
+    }
+
     @Test
     void aWriteNamingOneSymbolThatChangesAnotherFails(@TempSextant Store store) {
         write(store, null, "INSERT INTO prices VALUES ('AAA', DATE '2024-01-02', NULL, NULL, NULL, 10, NULL, NULL, 'test')");

@@ -93,7 +93,7 @@ class StoreFailureTest {
             return null;
         }));
         assertEquals("db_error", e.failReason());
-        assertTrue(e.getMessage().contains("Constraint Error") && e.getMessage().contains("AA"), e.getMessage());
+        assertTrue(e.getMessage().contains("Constraint Error") && e.getMessage().contains("duplicate key (its values are not repeated here"), e.getMessage());
     }
 
     /** DuckDB quotes a value it could not convert; it may be a line of any file an import was pointed at, so it is not repeated. */
@@ -107,6 +107,43 @@ class StoreFailureTest {
         assertEquals("db_error", e.failReason());
         assertFalse(e.getMessage().contains("AWS_SECRET"), e.getMessage());
         assertTrue(e.getMessage().contains("Conversion Error"), e.getMessage());
+    }
+
+    /** A duplicate key's values are a row's cells (a file's an import read): the answer names the key's columns, not them. */
+    @Test
+    void aDuplicateKeyIsNamedByItsColumnsNotItsValues(@TempSextant Store store) {
+        String row = "INSERT INTO session_early_closes VALUES ('" + SECRET + "', DATE '1801-12-24', TIME '13:00', TIME '12:59:59')";
+        store.inTransaction(c -> update(c, row));
+        SextantException stored = assertThrows(SextantException.class, () -> store.inTransaction(c -> update(c, row)));
+        assertEquals("db_error", stored.failReason());
+        assertFalse(stored.getMessage().contains("AWS_SECRET") || stored.getMessage().contains("1801"), stored.getMessage());
+        assertEquals("store write failed: Constraint Error: Duplicate key (session, day; its values are not repeated here: they may be a "
+                + "file's content) violates primary key constraint.", stored.getMessage());
+        // a row twice in one write: DuckDB quotes the values alone, the words of its end among them
+        String twice = "INSERT INTO session_early_closes VALUES ('x\" violates " + SECRET + "', DATE '1802-12-24', TIME '13:00', TIME '12:59:59')";
+        SextantException repeated = assertThrows(SextantException.class, () -> store.inTransaction(c -> update(c, twice + "; " + twice)));
+        assertEquals("store write failed: Constraint Error: PRIMARY KEY or UNIQUE constraint violation: duplicate key (its values are not "
+                + "repeated here: they may be a file's content)", repeated.getMessage());
+    }
+
+    /** A value that holds the words after the key is cut with the rest of the key; a key with no end in sight is cut whole. */
+    @Test
+    void aKeyValueHoldingTheClosingWordsIsCutToo() {
+        assertEquals("Constraint Error: Duplicate key (symbol, ts; its values are not repeated here: they may be a file's content) violates primary key constraint.",
+                StoreFailure.withoutKeyValues("Constraint Error: Duplicate key \"symbol: X\" violates Y, ts: 2024-01-02 00:00:00\" violates primary key constraint."));
+        assertEquals("Constraint Error: Violates foreign key constraint because key (symbol; its values are not repeated here: they may be a file's content) "
+                + "does not exist in the referenced table", StoreFailure.withoutKeyValues("Constraint Error: Violates foreign key constraint because key "
+                + "\"symbol: " + SECRET + "\" does not exist in the referenced table"));
+        assertEquals("Constraint Error: Duplicate key (its values are not repeated here: they may be a file's content)",
+                StoreFailure.withoutKeyValues("Constraint Error: Duplicate key \"symbol: " + SECRET));
+    }
+
+    private static int update(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            int n = 0;
+            for (String one : sql.split("; ")) n += s.executeUpdate(one);
+            return n;
+        }
     }
 
     private static void insertSymbol(Connection c, String symbol) throws SQLException {
