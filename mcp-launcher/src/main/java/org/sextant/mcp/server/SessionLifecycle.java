@@ -3,16 +3,18 @@ package org.sextant.mcp.server;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
-import java.lang.reflect.Proxy;
 import java.util.Collections;
 import java.util.Enumeration;
 import org.sextant.mcp.tables.SessionTables;
@@ -41,7 +43,7 @@ final class SessionLifecycle extends HttpFilter {
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        for (String gone : sessions.expire()) end(gone, request);
+        for (String gone : sessions.expire()) end(gone, request, response);
         String id = request.getHeader(SESSION_HEADER);
         if (id != null && "DELETE".equals(request.getMethod())) {
             try {
@@ -65,10 +67,10 @@ final class SessionLifecycle extends HttpFilter {
     }
 
     /** The SDK's own DELETE of the session, sent on behalf of a client that went away; its answer is nobody's. */
-    private void end(String id, HttpServletRequest current) {
+    private void end(String id, HttpServletRequest current, HttpServletResponse response) {
         tables.drop(id);
         try {
-            transport.service(new DeleteOf(current, id), unread());
+            transport.service(new DeleteOf(current, id), new Unread(response));
         } catch (IOException | ServletException | RuntimeException e) {
             LOG.debug("expired session not deleted: {}", e.toString());
         }
@@ -138,17 +140,41 @@ final class SessionLifecycle extends HttpFilter {
         }
     }
 
-    /** A response that goes nowhere: every call does nothing, a writer discards. */
-    private static HttpServletResponse unread() {
-        PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
-        return (HttpServletResponse) Proxy.newProxyInstance(HttpServletResponse.class.getClassLoader(),
-                new Class<?>[] {HttpServletResponse.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("getWriter")) return nowhere;
-                    Class<?> type = method.getReturnType();
-                    if (type == boolean.class) return false;
-                    if (type == int.class) return 0;
-                    if (type == long.class) return 0L;
-                    return null;
-                });
+    /** The answer to the SDK's own DELETE: nothing of it reaches the client whose request found the session expired. */
+    private static final class Unread extends HttpServletResponseWrapper {
+        private final PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
+
+        Unread(HttpServletResponse response) {
+            super(response);
+        }
+
+        @Override public PrintWriter getWriter() { return nowhere; }
+        @Override public ServletOutputStream getOutputStream() { return new Discarding(); }
+        @Override public void setStatus(int sc) {}
+        @Override public void sendError(int sc) {}
+        @Override public void sendError(int sc, String msg) {}
+        @Override public void setHeader(String name, String value) {}
+        @Override public void addHeader(String name, String value) {}
+        @Override public void setIntHeader(String name, int value) {}
+        @Override public void addIntHeader(String name, int value) {}
+        @Override public void setDateHeader(String name, long date) {}
+        @Override public void addDateHeader(String name, long date) {}
+        @Override public void setContentType(String type) {}
+        @Override public void setCharacterEncoding(String charset) {}
+        @Override public void setContentLength(int len) {}
+        @Override public void setContentLengthLong(long len) {}
+        @Override public void flushBuffer() {}
+        @Override public void reset() {}
+        @Override public void resetBuffer() {}
+        @Override public boolean isCommitted() { return false; }
+        @Override public String getHeader(String name) { return null; }
+    }
+
+    /** A body written to nowhere. */
+    private static final class Discarding extends ServletOutputStream {
+        @Override public void write(int b) {}
+        @Override public void write(byte[] b, int off, int len) {}
+        @Override public boolean isReady() { return true; }
+        @Override public void setWriteListener(WriteListener listener) {}
     }
 }
