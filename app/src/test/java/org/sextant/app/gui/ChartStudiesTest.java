@@ -58,7 +58,7 @@ class ChartStudiesTest {
     void twoSymbolsAreComparedRebasedTo100AtTheChosenDateWithALegend(FxRobot robot) throws Exception {
         open("IBM");
         OnScreen.clickOn(robot, "#compare-toggle");
-        CompareChart compare = window.studies().compareView().chart();
+        CompareChart compare = onFx(() -> window.studies().compareView().chart()); // built by the toggle or here, on the FX thread either way
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> compare.dataSets().size() == 1));
         assertFalse(onFx(() -> window.chart().getParent().isVisible()), "the comparison takes the price chart's place");
 

@@ -128,7 +128,7 @@ class WorkstationChromeTest {
 
         OnScreen.clickOn(robot, "#indicator-cancel");
         OnScreen.clickOn(robot, "#compare-toggle");
-        org.sextant.charts.CompareChart compare = bench.window.studies().compareView().chart();
+        org.sextant.charts.CompareChart compare = WaitForAsyncUtils.asyncFx(() -> bench.window.studies().compareView().chart()).get(); // on the FX thread, whether the toggle built it yet or not
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> compare.dataSets().size() == 1);
         WaitForAsyncUtils.waitForFxEvents();
         image = ChartSnapshot.capture(root);
