@@ -31,15 +31,19 @@ final class StoreFailure {
         // a SQLException wrapped to cross a lambda (new IllegalStateException(e)) is still DuckDB's
         SQLException sql = e instanceof SQLException s ? s : e instanceof RuntimeException && e.getCause() instanceof SQLException s ? s : null;
         if (sql == null && !(e instanceof java.io.IOException) && !(e instanceof java.io.UncheckedIOException)) return Incident.logged(what, e);
-        if (sql == null) return new SextantException(FailReason.DB_ERROR, what + " failed: " + firstLine(e.getMessage()), null, fix, e);
+        if (sql == null) return dbError(what, firstLine(e.getMessage()), fix, e);
         String type = duckDbType(sql.getMessage());
-        if (DATABASE_FAILURES.contains(type)) return new SextantException(FailReason.DB_ERROR, what + " failed: " + firstLine(withoutKeyValues(sql.getMessage())), null, fix, e);
-        if (type.equals("Invalid Input") && ownError(sql.getMessage())) return new SextantException(FailReason.DB_ERROR, what + " failed: " + firstLine(sql.getMessage()), null, fix, e);
+        if (DATABASE_FAILURES.contains(type)) return dbError(what, firstLine(withoutKeyValues(sql.getMessage())), fix, e);
+        if (type.equals("Invalid Input") && ownError(sql.getMessage())) return dbError(what, firstLine(sql.getMessage()), fix, e);
         if (VALUE_FAILURES.contains(type)) {
-            return new SextantException(FailReason.DB_ERROR, what + " failed: a value did not fit its column (DuckDB's " + type
-                    + " Error; the value is not repeated here: it may be a file's content)", null, fix, e);
+            return dbError(what, "a value did not fit its column (DuckDB's " + type + " Error; the value is not repeated here: it may be a file's content)", fix, e);
         }
         return Incident.logged(what, e); // Binder, Parser, Catalog, INTERNAL …: a statement of ours is wrong
+    }
+
+    /** A database failure, answered as db_error "{what} failed: {reason}". */
+    private static SextantException dbError(String what, String reason, String fix, Exception e) {
+        return new SextantException(FailReason.DB_ERROR, what + " failed: " + reason, null, fix, e);
     }
 
     /** Whether DuckDB's Invalid Input Error is one the app's SQL raised itself with error(…). */
