@@ -57,8 +57,8 @@ class ChartStudiesTest {
     @Test
     void twoSymbolsAreComparedRebasedTo100AtTheChosenDateWithALegend(FxRobot robot) throws Exception {
         open("IBM");
-        OnScreen.clickOn(robot, "#compare-toggle");
-        CompareChart compare = onFx(() -> window.studies().compareView().chart()); // built by the toggle or here, on the FX thread either way
+        OnScreen.toggle(robot, "#compare-toggle", true);
+        CompareChart compare = onFx(() -> window.studies().compareView().chart()); // built by the toggle, read on the FX thread
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> compare.dataSets().size() == 1));
         assertFalse(onFx(() -> window.chart().getParent().isVisible()), "the comparison takes the price chart's place");
 
@@ -86,7 +86,7 @@ class ChartStudiesTest {
         OnScreen.clickOn(robot, "#compare-remove-KO");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> onFx(() -> compare.dataSets().size() == 1));
         assertEquals("IBM", onFx(() -> compare.dataSets().get(0).getName()));
-        OnScreen.clickOn(robot, "#compare-toggle");
+        OnScreen.toggle(robot, "#compare-toggle", false);
         assertTrue(onFx(() -> window.chart().getParent().isVisible()), "the price chart comes back");
     }
 

@@ -127,8 +127,8 @@ class WorkstationChromeTest {
         assertLight(robot.lookup("#indicator-editor .label").queryLabeled());
 
         OnScreen.clickOn(robot, "#indicator-cancel");
-        OnScreen.clickOn(robot, "#compare-toggle");
-        org.sextant.charts.CompareChart compare = WaitForAsyncUtils.asyncFx(() -> bench.window.studies().compareView().chart()).get(); // on the FX thread, whether the toggle built it yet or not
+        OnScreen.toggle(robot, "#compare-toggle", true);
+        org.sextant.charts.CompareChart compare = WaitForAsyncUtils.asyncFx(() -> bench.window.studies().compareView().chart()).get(); // built by the toggle, read on the FX thread
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> compare.dataSets().size() == 1);
         WaitForAsyncUtils.waitForFxEvents();
         image = ChartSnapshot.capture(root);
@@ -136,7 +136,7 @@ class WorkstationChromeTest {
         assertLight(robot.lookup("#compare-legend .label").queryLabeled());
         assertLight(robot.lookup("#compare-bar .label").queryLabeled());
         bench.photograph("dark-compare");
-        OnScreen.clickOn(robot, "#compare-toggle");
+        OnScreen.toggle(robot, "#compare-toggle", false);
     }
 
     private static javafx.geometry.Bounds boundsIn(javafx.scene.Parent root, javafx.scene.Node n) throws Exception {
