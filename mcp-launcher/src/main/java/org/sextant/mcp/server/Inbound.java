@@ -48,6 +48,11 @@ public final class Inbound {
      * ("symbol", "spec.nodes.slow"). The call is answered with invalid_input naming it, not run.
      */
     public static final String REPEATED_ARGUMENT = "sextant/repeated_argument";
+    /**
+     * The {@code _meta} key of a resources/read or prompts/get that holds when it was read here ({@link System#nanoTime}):
+     * its 5 s for the app count from then, as a tool call's do, not from when the SDK hands it to a worker.
+     */
+    public static final String READ_AT = "sextant/read_at";
     private static final String CANCELLED = "notifications/cancelled"; // the SDK (2.1.0) has no constant and no handler for it
     /**
      * Fractions are read exactly and a tools/call is forwarded so: as doubles 1e400 was written on as the string
@@ -153,6 +158,10 @@ public final class Inbound {
         if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
             return toolCall((ObjectNode) node, id, session, twice);
         }
+        if (message instanceof McpSchema.JSONRPCRequest request && (McpSchema.METHOD_RESOURCES_READ.equals(request.method())
+                || McpSchema.METHOD_PROMPT_GET.equals(request.method())) && node.get("params") instanceof ObjectNode params) {
+            text = readNow((ObjectNode) node, params);
+        }
         if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_RESOURCES_READ.equals(request.method())
                 && session != null && !session.equals(InFlightCalls.STDIO) && id != null) {
             // --http: a read (sextant://session-registry asks the app) takes a worker too, so it counts in the session's share
@@ -170,6 +179,13 @@ public final class Inbound {
             return new Handled();
         }
         return new Forward(text);
+    }
+
+    /** The message with when it was read in its {@code _meta} ({@link #READ_AT}), whatever the client put there. */
+    private static String readNow(ObjectNode message, ObjectNode params) {
+        ObjectNode meta = params.get("_meta") instanceof ObjectNode m ? m : params.putObject("_meta");
+        meta.put(READ_AT, System.nanoTime());
+        return Json.write(message);
     }
 
     private static Reply pastLimit(StreamConstraintsException e, JsonParser p) {

@@ -6,6 +6,7 @@ import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.BiPredicate;
 import org.sextant.mcp.app.AppClient;
@@ -34,9 +35,17 @@ final class OffTransportThread {
         return (context, tool) -> Mono.just(listed.test(context, tool));
     }
 
-    /** A resource read or prompt of {@code exchange}'s session, in its share of the quick lane, read now. */
-    static <T> Mono<T> onWorker(McpAsyncServerExchange exchange, Callable<T> call) {
-        return quick(exchange, true, System.nanoTime(), call);
+    /**
+     * A resource read of {@code exchange}'s session, in its share of the quick lane, its wait counted from when
+     * {@link Inbound} read it ({@code meta}'s {@link Inbound#READ_AT}; now when it has none).
+     */
+    static <T> Mono<T> onWorker(McpAsyncServerExchange exchange, Map<String, Object> meta, Callable<T> call) {
+        return quick(exchange, true, readAt(meta), call);
+    }
+
+    /** When Inbound read the request, or now for one it did not stamp (a test's, or one built in the launcher). */
+    static long readAt(Map<String, Object> meta) {
+        return meta != null && meta.get(Inbound.READ_AT) instanceof Number at ? at.longValue() : System.nanoTime();
     }
 
     /**
@@ -71,20 +80,25 @@ final class OffTransportThread {
     static List<McpServerFeatures.AsyncResourceSpecification> resources(
             List<McpServerFeatures.SyncResourceSpecification> sync) {
         return sync.stream().map(s -> new McpServerFeatures.AsyncResourceSpecification(s.resource(),
-                (exchange, request) -> onWorker(exchange,
+                (exchange, request) -> onWorker(exchange, request.meta(),
                         () -> s.readHandler().apply(new McpSyncServerExchange(exchange), request)))).toList();
     }
 
     static McpServerFeatures.AsyncResourceTemplateSpecification template(
             McpServerFeatures.SyncResourceTemplateSpecification s) {
         return new McpServerFeatures.AsyncResourceTemplateSpecification(s.resourceTemplate(),
-                (exchange, request) -> onWorker(exchange,
+                (exchange, request) -> onWorker(exchange, request.meta(),
                         () -> s.readHandler().apply(new McpSyncServerExchange(exchange), request)));
     }
 
+    /**
+     * A prompt makes no call to the app (its text is written here), so it takes no slot of the app: like health_check it
+     * runs past all sessions' {@link QuickLane#MOST}, in its own session's share only, so no session's prompts wait for
+     * quick calls the app stalls nor keep another session's calls from the 16.
+     */
     static List<McpServerFeatures.AsyncPromptSpecification> prompts(List<McpServerFeatures.SyncPromptSpecification> sync) {
         return sync.stream().map(s -> new McpServerFeatures.AsyncPromptSpecification(s.prompt(),
-                (exchange, request) -> onWorker(exchange,
+                (exchange, request) -> quick(exchange, false, readAt(request.meta()),
                         () -> s.promptHandler().apply(new McpSyncServerExchange(exchange), request)))).toList();
     }
 }

@@ -1,8 +1,13 @@
 package org.sextant.mcp.server;
 
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.ReadListener;
@@ -17,6 +22,7 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.Collections;
 import java.util.Enumeration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.sextant.mcp.tables.SessionTables;
 
 /**
@@ -24,7 +30,8 @@ import org.sextant.mcp.tables.SessionTables;
  * expires as a client's DELETE would (the SDK forgets them and answers their later requests 404 "session
  * not found", so a client initialises again), dropping their tables; a client's DELETE drops them too, and
  * a request of a session not open here keeps none. Every session the SDK opens is counted, whatever id its
- * initialize carried.
+ * initialize carried. An event stream the client holds open (GET; the SDK's answer asynchronous) keeps its session
+ * until it ends ({@link IdleSessions#streamOpened}); its idle time starts then.
  */
 final class SessionLifecycle extends HttpFilter {
     static final String SESSION_HEADER = "Mcp-Session-Id";
@@ -56,13 +63,54 @@ final class SessionLifecycle extends HttpFilter {
         }
         boolean open = id != null && sessions.begin(id);
         try {
-            chain.doFilter(request, response);
+            // a POST is held until answered (the SDK answers on this thread); only a GET leaves its answer, the stream, open
+            chain.doFilter(open && "GET".equals(request.getMethod()) ? new Streaming(request, id) : request, response);
             // the SDK answered an initialize: with no id, or with a stale or made-up one it opens a new session too
             String opened = response.getHeader(SESSION_HEADER);
             if (opened != null && !opened.equals(id)) sessions.opened(opened);
         } finally {
             if (open) sessions.end(id);
             else if (id != null) tables.drop(id); // not a session open here (ended while this request ran): keep no tables for it
+        }
+    }
+
+    /**
+     * A GET as the SDK sees it: the event stream it opens (its answer made asynchronous) counts as a stream of the session
+     * until it completes, the client closing it included. Counted where the SDK starts it, so one that ends at once is
+     * never missed.
+     */
+    private final class Streaming extends HttpServletRequestWrapper {
+        private final String id;
+
+        Streaming(HttpServletRequest request, String id) {
+            super(request);
+            this.id = id;
+        }
+
+        @Override
+        public AsyncContext startAsync() {
+            return counted(super.startAsync());
+        }
+
+        @Override
+        public AsyncContext startAsync(ServletRequest request, ServletResponse response) {
+            return counted(super.startAsync(request, response));
+        }
+
+        private AsyncContext counted(AsyncContext async) {
+            if (!sessions.streamOpened(id)) return async;
+            AtomicBoolean ended = new AtomicBoolean();
+            async.addListener(new AsyncListener() {
+                @Override public void onComplete(AsyncEvent event) { end(); }
+                @Override public void onTimeout(AsyncEvent event) { end(); }
+                @Override public void onError(AsyncEvent event) { end(); }
+                @Override public void onStartAsync(AsyncEvent event) {}
+
+                private void end() {
+                    if (ended.compareAndSet(false, true)) sessions.streamClosed(id);
+                }
+            });
+            return async;
         }
     }
 

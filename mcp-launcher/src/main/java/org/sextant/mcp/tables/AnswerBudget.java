@@ -36,10 +36,10 @@ public final class AnswerBudget {
         out.put("truncated", true);
         out.put("bytes", bytes);
         out.put("preview", preview(data, 0));
-        out.put("resource_uri", table.uri());
-        out.put("note", "the answer has " + bytes + " bytes of JSON, over the " + ANSWER_BYTES + "-byte inline limit: resources/read"
-                + " on resource_uri gives all of it (rows[0]); a narrower request (fewer days, symbols or rows) answers inline; "
-                + TableStore.kept(table));
+        out.put("resource_uri", table.kept() ? table.uri() : null);
+        out.put("note", "the answer has " + bytes + " bytes of JSON, over the " + ANSWER_BYTES + "-byte inline limit: " + (table.kept()
+                ? "resources/read on resource_uri gives all of it (rows[0]); a narrower request (fewer days, symbols or rows) answers"
+                + " inline; " + TableStore.kept(table) : "the whole answer was " + TableStore.NOT_KEPT));
         return out;
     }
 

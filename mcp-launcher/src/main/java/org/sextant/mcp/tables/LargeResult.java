@@ -35,11 +35,11 @@ public final class LargeResult {
         out.put("rows_returned", false);
         out.put("preview", preview);
         out.put("summary", summary);
-        out.put("resource_uri", table.uri());
+        out.put("resource_uri", table.kept() ? table.uri() : null);
+        String moved = table.kept() ? "read all rows with resources/read on resource_uri (a large table in pages: follow each"
+                + " page's next_uri); " + TableStore.kept(table) : "they were " + TableStore.NOT_KEPT;
         // the app's own note (where to read on, bars left out) comes first: the rows moved, not what they mean
-        out.merge("note", rows.size() + " rows exceed the " + ROW_LIMIT + "-row inline limit: read all rows with"
-                + " resources/read on resource_uri (a large table in pages: follow each page's next_uri); " + TableStore.kept(table),
-                (app, moved) -> app + "; " + moved);
+        out.merge("note", rows.size() + " rows exceed the " + ROW_LIMIT + "-row inline limit: " + moved, (app, ours) -> app + "; " + ours);
         return out;
     }
 

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -21,6 +22,7 @@ public final class SessionTables {
     private final Supplier<TableStore> newStore;
     private final long launcherBytes;
     private final Map<String, TableStore> bySession = new HashMap<>();
+    private Predicate<String> open = session -> true;
 
     public SessionTables(Supplier<TableStore> newStore, long launcherBytes) {
         this.newStore = newStore;
@@ -31,13 +33,27 @@ public final class SessionTables {
         return new SessionTables(TableStore::withDefaults, LAUNCHER_BYTES);
     }
 
-    /** The tables of the session, made if it has none (null: a transport without session ids, the one session of stdio). */
+    /**
+     * --http: which sessions are open now. A call of a session that is not (it ended before the call stored its table)
+     * gets a store that keeps nothing, so its answer names no table that is gone.
+     */
+    public synchronized void openWhile(Predicate<String> open) {
+        this.open = open;
+    }
+
+    /**
+     * The tables of the session, made if it has none (null: a transport without session ids, the one session of stdio);
+     * for a session no longer open ({@link #openWhile}) a store that keeps nothing.
+     */
     public synchronized TableStore of(String sessionId) {
-        return bySession.computeIfAbsent(sessionId == null ? NO_SESSION : sessionId, id -> {
-            TableStore store = newStore.get();
-            store.boundBy(this);
-            return store;
-        });
+        String id = sessionId == null ? NO_SESSION : sessionId;
+        TableStore store = bySession.get(id);
+        if (store != null) return store;
+        if (!open.test(id)) return TableStore.ofEndedSession();
+        store = newStore.get();
+        store.boundBy(this);
+        bySession.put(id, store);
+        return store;
     }
 
     /** The tables the session holds, without making a store for it: a read of a session with none finds nothing. */
@@ -45,7 +61,7 @@ public final class SessionTables {
         return Optional.ofNullable(bySession.get(sessionId == null ? NO_SESSION : sessionId));
     }
 
-    /** Forgets a session's tables: it was deleted or expired. */
+    /** Forgets a session's tables: it was deleted or expired (a call storing one after this keeps none). */
     public void drop(String sessionId) {
         TableStore gone;
         synchronized (this) {

@@ -47,6 +47,7 @@ public final class TableStore {
     private final LinkedHashMap<String, Table> tables = new LinkedHashMap<>();
     private long rowsHeld, bytesHeld;
     private SessionTables launcher; // the bound over all sessions' stores, when there is one
+    private boolean ended; // its session ended: it keeps nothing more
 
     public TableStore(int maxTables, long maxRows, long maxBytes) {
         this(maxTables, maxRows, maxBytes, PAGE_BYTES);
@@ -63,11 +64,20 @@ public final class TableStore {
         return new TableStore(MAX_TABLES, MAX_ROWS, MAX_BYTES);
     }
 
+    /** A store of a session that has ended: it keeps no table ({@link Table#kept} false). */
+    static TableStore ofEndedSession() {
+        TableStore store = new TableStore(1, 0, 0);
+        store.clear();
+        return store;
+    }
+
     /**
      * A stored result: what produced it, its column names (may be empty), its rows, the first row of
-     * each page, its rows' bytes of JSON and how many older tables its arrival expired.
+     * each page, its rows' bytes of JSON and how many older tables its arrival expired; not {@code kept} when its
+     * session had ended (deleted or expired while the call ran): then no URI finds it.
      */
-    public record Table(String id, String source, List<String> columns, List<?> rows, List<Integer> pageStarts, long bytes, int expired) {
+    public record Table(String id, String source, List<String> columns, List<?> rows, List<Integer> pageStarts, long bytes, int expired,
+                        boolean kept) {
         public String uri() {
             return URI_PREFIX + id;
         }
@@ -105,6 +115,7 @@ public final class TableStore {
     /** Stores a table; then, outside this store's lock, the launcher's bound over all sessions is kept. */
     public Table put(String source, List<String> columns, List<?> rows) {
         Table t = putHere(source, columns, rows);
+        if (!t.kept()) return t;
         SessionTables bound;
         synchronized (this) {
             bound = launcher;
@@ -131,14 +142,16 @@ public final class TableStore {
         return -1;
     }
 
-    /** Forgets every table (its session ended). */
+    /** Forgets every table, and keeps none stored later (its session ended). */
     synchronized void clear() {
+        ended = true;
         tables.clear();
         rowsHeld = 0;
         bytesHeld = 0;
     }
 
     private synchronized Table putHere(String source, List<String> columns, List<?> rows) {
+        if (ended) return new Table("", source, List.copyOf(columns), List.of(), List.of(0), 0, 0, false);
         byte[] b = new byte[8];
         random.nextBytes(b);
         List<?> copy = List.copyOf(rows);
@@ -155,10 +168,14 @@ public final class TableStore {
             oldest.remove();
             expired++;
         }
-        Table t = new Table(HexFormat.of().formatHex(b), source, List.copyOf(columns), copy, starts, bytes[0], expired);
+        Table t = new Table(HexFormat.of().formatHex(b), source, List.copyOf(columns), copy, starts, bytes[0], expired, true);
         tables.put(t.id(), t);
         return t;
     }
+
+    /** What an answer says in place of a resource_uri when its session ended while the call ran ({@link Table#kept} false). */
+    public static final String NOT_KEPT = "not kept: this session ended (deleted, or expired: docs/mcp.md, \"Sessions (--http)\")"
+            + " while the call ran, and tables are kept for an open session only; open a new session (initialize) and call the tool again";
 
     /** What an answer with a resource_uri says of the bounds, and how many older tables this one expired. */
     public static String kept(Table table) {

@@ -6,8 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.sextant.mcp.tables.SessionTables;
+import org.sextant.mcp.tables.TableStore;
 
-/** docs/mcp.md states when --http sessions end and what all sessions' tables may hold: the numbers the code uses. */
+/**
+ * docs/mcp.md states when --http sessions end (an open event stream keeps one), what all sessions' tables may hold, what a
+ * call of an ended session answers, and how reads and prompts share the quick lane: as the code has them.
+ */
 class DocsSessionsTest {
     @Test
     void theDocsStateTheIdleTimeTheSessionCapAndTheLauncherTableBound() throws Exception {
@@ -16,6 +20,12 @@ class DocsSessionsTest {
             "expires after " + IdleSessions.IDLE.toMinutes() + " minutes with no request",
             "past " + String.format(java.util.Locale.ROOT, "%,d", IdleSessions.MAX) + " open sessions",
             "together keep at most " + SessionTables.LAUNCHER_BYTES / (1024 * 1024) + " MB of JSON",
+            "An open GET event stream keeps it open too", "its idle time starts when the stream closes",
+            "the one idle longest is ended at once, its stream open or not",
+            "pings each open stream every " + IdleSessions.STREAM_CHECK.toSeconds() + " s",
+            "its note says the rows were \"" + TableStore.NOT_KEPT + "\"",
+            "so does a prompt (`prompts/get`), which asks the app nothing",
+            "a resource read's too",
         };
         for (String s : stated) assertTrue(doc.contains(s), "docs/mcp.md should say: " + s);
     }

@@ -90,6 +90,12 @@ final class HttpSessions {
         return HttpMcpServer.start(0, HttpToken.of(TOKEN), dispatcher, context.sessionTables());
     }
 
+    /** As {@link #start(ToolContext, org.sextant.mcp.tools.ToolDispatcher)}, its sessions kept and expired by {@code sessions}. */
+    static HttpMcpServer start(ToolContext context, IdleSessions sessions) throws Exception {
+        return HttpMcpServer.start(0, HttpToken.of(TOKEN), new org.sextant.mcp.tools.ToolDispatcher(context), context.sessionTables(),
+                BodyLane.Limits.DEFAULT, sessions);
+    }
+
     /**
      * The call's answer; when it has none by the guard, the held {@code route} is let through and what then comes (a wrong
      * answer: it should have been answered while the route was held).

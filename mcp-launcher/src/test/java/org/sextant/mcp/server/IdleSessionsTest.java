@@ -41,9 +41,35 @@ class IdleSessionsTest {
     }
 
     @Test
+    void anOpenStreamKeepsItsSessionWithinTheCapAndItsCloseStartsTheIdleTime() {
+        IdleSessions sessions = new IdleSessions(clock::get, Duration.ofNanos(idle), 2);
+        sessions.opened("listening");
+        sessions.streamOpened("listening"); // a GET event stream held for hours, no POST
+        clock.addAndGet(10 * idle);
+        assertEquals(List.of(), sessions.expire(), "a session was expired while its stream was open");
+        sessions.streamClosed("listening");
+        clock.addAndGet(idle - 1);
+        assertEquals(List.of(), sessions.expire(), "its idle time starts when its stream closes");
+        clock.addAndGet(1);
+        assertEquals(List.of("listening"), sessions.expire());
+    }
+
+    @Test
+    void pastTheCapASessionWithAnOpenStreamGoesButNotOneWithARequestInFlight() {
+        IdleSessions sessions = new IdleSessions(clock::get, Duration.ofNanos(idle), 2);
+        sessions.opened("busy");
+        sessions.begin("busy");
+        sessions.opened("listening");
+        sessions.streamOpened("listening");
+        sessions.opened("new");
+        assertEquals(List.of("listening"), sessions.expire(), "streams are bounded by the cap; a call in flight is not dropped");
+    }
+
+    @Test
     void unknownSessionsAreNotTracked() {
         IdleSessions sessions = new IdleSessions(clock::get, Duration.ofNanos(idle), 1);
         assertEquals(false, sessions.begin("never-opened"));
+        assertEquals(false, sessions.streamOpened("never-opened"));
         sessions.end("never-opened");
         assertEquals(0, sessions.open());
     }

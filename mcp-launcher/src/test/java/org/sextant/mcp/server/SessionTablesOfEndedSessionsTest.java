@@ -1,6 +1,7 @@
 package org.sextant.mcp.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,8 +14,12 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.lang.reflect.Proxy;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.sextant.mcp.tables.AnswerBudget;
+import org.sextant.mcp.tables.LargeResult;
 import org.sextant.mcp.tables.SessionTables;
+import org.sextant.mcp.tables.TableStore;
 
 /** --http: no session the launcher does not have open keeps tables, so none escapes the expiry and the cap. */
 class SessionTablesOfEndedSessionsTest {
@@ -27,6 +32,36 @@ class SessionTablesOfEndedSessionsTest {
         lifecycle.doFilter(post("ended-meanwhile"), noHeaders(),
                 (request, response) -> tables.of("ended-meanwhile").put("a tool", List.of("x"), List.of(List.of(1))));
         assertEquals(0, tables.sessions(), "an ended session's tables outlive it, beyond the expiry and the cap");
+    }
+
+    /** A call of a session that ended before it stored its table: its answer names no URI and says why, and nothing is kept. */
+    @Test
+    void aCallOfASessionEndedBeforeItStoredItsTableNamesNoTableAndSaysWhy() {
+        tables.openWhile(session -> false); // --http: the session expired (or was deleted) while the call ran
+        Map<String, Object> rows = LargeResult.shrink(Map.of("rows", manyRows()), "rows", List.of("x"), Map.of(), "a tool",
+                tables.of("ended-meanwhile"));
+        assertNull(rows.get("resource_uri"), "the answer names a table that is not there: " + rows);
+        assertTrue(String.valueOf(rows.get("note")).contains(TableStore.NOT_KEPT), String.valueOf(rows.get("note")));
+        Map<?, ?> answer = (Map<?, ?>) AnswerBudget.limit(Map.of("text", "x".repeat(AnswerBudget.ANSWER_BYTES)), "a tool",
+                tables.of("ended-meanwhile"));
+        assertNull(answer.get("resource_uri"), "the answer names a table that is not there: " + answer.get("note"));
+        assertTrue(String.valueOf(answer.get("note")).contains(TableStore.NOT_KEPT), String.valueOf(answer.get("note")));
+        assertEquals(0, tables.sessions(), "an ended session's call made it a store");
+    }
+
+    /** The session ends between the call finding its store and storing in it: the table is not kept, and the answer says so. */
+    @Test
+    void aTableStoredAfterItsSessionsTablesWereDroppedIsNotKept() {
+        TableStore store = tables.of("ending");
+        tables.drop("ending");
+        Map<String, Object> rows = LargeResult.shrink(Map.of("rows", manyRows()), "rows", List.of("x"), Map.of(), "a tool", store);
+        assertNull(rows.get("resource_uri"), "the answer names a table that is not there: " + rows);
+        assertEquals(0, store.bytesHeld(), "a dropped session's store kept a table");
+        assertEquals(0, tables.sessions());
+    }
+
+    private static List<List<Integer>> manyRows() {
+        return java.util.stream.IntStream.range(0, LargeResult.ROW_LIMIT + 1).mapToObj(List::of).toList();
     }
 
     @Test

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sextant.mcp.tables.TableStore;
 import org.sextant.mcp.tools.ToolContext;
-import org.sextant.mcp.tools.ToolDispatcher;
 
 /**
  * --http (attack 34): each session has its own tables (F2), and sessions a client never ends expire
@@ -125,8 +124,7 @@ class SessionTablesOverHttpTest {
     }
 
     private static HttpMcpServer start(ToolContext context, IdleSessions sessions) throws Exception {
-        return HttpMcpServer.start(0, HttpToken.of(HttpSessions.TOKEN), new ToolDispatcher(context), context.sessionTables(),
-                BodyLane.Limits.DEFAULT, sessions);
+        return HttpSessions.start(context, sessions);
     }
 
     /** One call that stores a table in {@code session}: its resource_uri. */

@@ -1,0 +1,84 @@
+package org.sextant.mcp.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.sextant.mcp.server.HttpSessions.PATIENCE_S;
+import static org.sextant.mcp.server.HttpSessions.open;
+import static org.sextant.mcp.server.HttpSessions.post;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * --http, the real Jetty and SDK: a client that only listens (the GET event stream, no POST) keeps its session while the
+ * stream is open; once the client closes it, the session's idle time starts. Past the session cap it still goes. Before, a
+ * listening client was expired after 30 minutes with its stream open, and the SDK closed the stream under it.
+ */
+class EventStreamSessionsTest {
+    private static final String PING = "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}";
+
+    @TempDir Path home;
+    private final AtomicLong clock = new AtomicLong();
+
+    @Test
+    void anOpenEventStreamKeepsItsSessionAndOnceClosedItsIdleTimeStarts() throws Exception {
+        // the streams pinged often: a closed one is noticed at a ping's write
+        IdleSessions sessions = new IdleSessions(clock::get, IdleSessions.IDLE, IdleSessions.MAX, Duration.ofMillis(200));
+        try (HttpMcpServer server = start(sessions)) {
+            String listening = open(server.port());
+            try (Socket stream = listen(server.port(), listening)) {
+                assertTrue(HttpSessions.eventually(() -> sessions.streams(listening) == 1, PATIENCE_S), "the stream is counted");
+                clock.addAndGet(IdleSessions.IDLE.toNanos() + 1);
+                open(server.port()); // another client's request: the launcher expires what is idle
+                String served = post(server.port(), listening, PING);
+                assertTrue(served.startsWith("HTTP/1.1 200"), "a session whose stream is open was expired: " + served);
+            }
+            assertTrue(HttpSessions.eventually(() -> sessions.streams(listening) == 0, PATIENCE_S), "the client's close ends the stream");
+            clock.addAndGet(IdleSessions.IDLE.toNanos() - 1);
+            open(server.port());
+            assertTrue(post(server.port(), listening, PING).startsWith("HTTP/1.1 200"), "its idle time starts at the stream's end");
+            clock.addAndGet(IdleSessions.IDLE.toNanos());
+            open(server.port());
+            String late = post(server.port(), listening, PING);
+            assertTrue(late.startsWith("HTTP/1.1 404"), "idle for its time after its stream closed, it expires: " + late);
+        }
+    }
+
+    @Test
+    void pastTheSessionCapASessionWithAnOpenStreamStillGoes() throws Exception {
+        IdleSessions sessions = new IdleSessions(clock::get, IdleSessions.IDLE, 1);
+        try (HttpMcpServer server = start(sessions)) {
+            String listening = open(server.port());
+            try (Socket stream = listen(server.port(), listening)) {
+                assertTrue(HttpSessions.eventually(() -> sessions.streams(listening) == 1, PATIENCE_S), "the stream is counted");
+                clock.incrementAndGet();
+                open(server.port());
+                open(server.port()); // past the cap of 1: the one idle longest goes, its stream open or not
+                assertTrue(post(server.port(), listening, PING).startsWith("HTTP/1.1 404"), "an open stream held a session past the cap");
+                assertEquals(1, sessions.open());
+            }
+        }
+    }
+
+    private HttpMcpServer start(IdleSessions sessions) throws Exception {
+        return HttpSessions.start(HttpSessions.context(home, Duration.ofSeconds(30)), sessions);
+    }
+
+    /** The session's GET event stream, open (its answer's head read) until the socket is closed. */
+    private static Socket listen(int port, String session) throws IOException {
+        Socket s = new Socket("127.0.0.1", port);
+        s.setSoTimeout((int) Duration.ofSeconds(PATIENCE_S).toMillis());
+        s.getOutputStream().write(("GET " + HttpMcpServer.ENDPOINT + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAuthorization: Bearer "
+                + HttpSessions.TOKEN + "\r\nMcp-Session-Id: " + session + "\r\nMcp-Protocol-Version: 2025-06-18\r\nAccept: text/event-stream\r\n\r\n")
+                .getBytes(StandardCharsets.UTF_8));
+        s.getOutputStream().flush();
+        return s;
+    }
+}
