@@ -18,8 +18,9 @@ final class IdleSessions {
     static final Duration IDLE = Duration.ofMinutes(30);
     static final int MAX = 1000;
     /**
-     * How often each open event stream is pinged: a stream the client closed is noticed only by a write to it (Jetty reads
-     * nothing of a connection whose answer waits), and only once it is noticed does the session's idle time start.
+     * How often each open event stream is pinged (the SDK's keep-alive): a stream the client closed is noticed only by a
+     * write to it (Jetty reads nothing of a connection whose answer waits), and only once it ends does the session's idle
+     * time start. The SDK also ends a stream whose ping is not answered within this time.
      */
     static final Duration STREAM_CHECK = Duration.ofSeconds(60);
 

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * --http, the real Jetty and SDK: a client that only listens (the GET event stream, no POST) keeps its session while the
- * stream is open; once the client closes it, the session's idle time starts. Past the session cap it still goes. Before, a
- * listening client was expired after 30 minutes with its stream open, and the SDK closed the stream under it.
+ * stream is open; once the stream ends (the client closed it, found by the launcher's ping), the session's idle time
+ * starts. Past the session cap it still goes. Before, a listening client was expired after 30 minutes with its stream
+ * open, and the SDK closed the stream under it.
  */
 class EventStreamSessionsTest {
     private static final String PING = "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}";
@@ -27,27 +28,42 @@ class EventStreamSessionsTest {
     @TempDir Path home;
     private final AtomicLong clock = new AtomicLong();
 
+    /** No ping comes while the test runs (they are an hour apart): the stream alone keeps the session. */
     @Test
-    void anOpenEventStreamKeepsItsSessionAndOnceClosedItsIdleTimeStarts() throws Exception {
-        // the streams pinged often: a closed one is noticed at a ping's write
-        IdleSessions sessions = new IdleSessions(clock::get, IdleSessions.IDLE, IdleSessions.MAX, Duration.ofMillis(200));
+    void anOpenEventStreamKeepsItsSessionPastItsIdleTime() throws Exception {
+        IdleSessions sessions = new IdleSessions(clock::get, IdleSessions.IDLE, IdleSessions.MAX, Duration.ofHours(1));
         try (HttpMcpServer server = start(sessions)) {
             String listening = open(server.port());
             try (Socket stream = listen(server.port(), listening)) {
                 assertTrue(HttpSessions.eventually(() -> sessions.streams(listening) == 1, PATIENCE_S), "the stream is counted");
-                clock.addAndGet(IdleSessions.IDLE.toNanos() + 1);
+                clock.addAndGet(10 * IdleSessions.IDLE.toNanos());
                 open(server.port()); // another client's request: the launcher expires what is idle
                 String served = post(server.port(), listening, PING);
                 assertTrue(served.startsWith("HTTP/1.1 200"), "a session whose stream is open was expired: " + served);
             }
-            assertTrue(HttpSessions.eventually(() -> sessions.streams(listening) == 0, PATIENCE_S), "the client's close ends the stream");
+        }
+    }
+
+    /**
+     * The client closes its stream: the launcher's next ping finds it gone (or unanswered) and the stream ends; the
+     * session's idle time starts then. Without the pings Jetty never noticed the close, and the session was kept for good.
+     */
+    @Test
+    void aStreamTheClientClosedEndsAndItsSessionsIdleTimeStartsThen() throws Exception {
+        IdleSessions sessions = new IdleSessions(clock::get, IdleSessions.IDLE, IdleSessions.MAX, Duration.ofSeconds(2));
+        try (HttpMcpServer server = start(sessions)) {
+            String listening = open(server.port());
+            try (Socket stream = listen(server.port(), listening)) {
+                assertTrue(HttpSessions.eventually(() -> sessions.streams(listening) == 1, PATIENCE_S), "the stream is counted");
+            }
+            assertTrue(HttpSessions.eventually(() -> sessions.streams(listening) == 0, PATIENCE_S), "the closed stream ended");
             clock.addAndGet(IdleSessions.IDLE.toNanos() - 1);
             open(server.port());
             assertTrue(post(server.port(), listening, PING).startsWith("HTTP/1.1 200"), "its idle time starts at the stream's end");
             clock.addAndGet(IdleSessions.IDLE.toNanos());
             open(server.port());
             String late = post(server.port(), listening, PING);
-            assertTrue(late.startsWith("HTTP/1.1 404"), "idle for its time after its stream closed, it expires: " + late);
+            assertTrue(late.startsWith("HTTP/1.1 404"), "idle for its time after its stream ended, it expires: " + late);
         }
     }
 
