@@ -241,4 +241,34 @@ class SessionGuessTest {
             assertEquals("eu_equity", SampleUniverseTest.text(store, "SELECT session FROM symbol_sessions WHERE symbol = 'DAX'"));
         }
     }
+
+    /**
+     * Session 47's note: the reading of half days covered Europe's venues only. The NYSE's close at 13:00 New York (the day after
+     * Thanksgiving, 24 December): a UTC file whose half days end there is us_equity and says what its times told; one whose bars
+     * go on after it keeps us_equity (those bars are read as outside the session) and the note says so with fx's command; a UTC
+     * file of London's half days (12:30 London) is lse as before.
+     */
+    @Test
+    void theNyseHalfDaysTellAUsFileInUtcFromAEuropeanOne() throws Exception {
+        List<String> holidays = List.of("2024-11-28", "2024-12-25", "2025-01-01"), halfDays = List.of("2024-11-29", "2024-12-24");
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("n.duckdb"), tmp.resolve("staging"))) {
+            // New York in winter is UTC-5: 14:30 to the 20:30 bar, the half days to the 17:30 bar (12:30-13:00 New York, the close)
+            ImportReport.BarCheck ny = check(store, weekdaysFile("US.HALF", LocalDate.of(2024, 11, 18), LocalDate.of(2025, 1, 10), LocalTime.of(14, 30),
+                    LocalTime.of(20, 30), holidays, halfDays, LocalTime.of(17, 30)), "UTC");
+            assertEquals("us_equity", ny.session(), ny.notes().toString());
+            assertTrue(ny.notes().contains("session us_equity guessed: the bars keep New York's hours and their half days end at the NYSE's early close "
+                    + "(2024-11-29 at 13:00 New York, 2024-12-24 at 13:00 New York); change it with: sextant session US.HALF fx"), ny.notes().toString());
+            // the same hours traded in full on the half days: said, with the command for another calendar
+            ImportReport.BarCheck full = check(store, weekdaysFile("US.FULL", LocalDate.of(2024, 11, 18), LocalDate.of(2025, 1, 10), LocalTime.of(14, 30),
+                    LocalTime.of(20, 30), holidays, List.of()), "UTC");
+            assertEquals("us_equity", full.session(), full.notes().toString());
+            assertTrue(full.notes().contains("session us_equity guessed by the bars' New York hours, but they go on after the NYSE's early close (13:00 New York) "
+                    + "on 2024-11-29, 2024-12-24: those bars are stored and read as outside the session; if they trade on no NYSE or Nasdaq calendar, "
+                    + "set it with: sextant session US.FULL fx (every bar read)"), full.notes().toString());
+            // London's half days in UTC (08:00 to the 16:00 bar, to the 12:00 bar on 24 and 31 December): a European venue's, as before
+            ImportReport.BarCheck london = check(store, weekdaysFile("UK.HALF", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17), LocalTime.of(8, 0),
+                    LocalTime.of(16, 0), List.of("2024-12-25", "2024-12-26", "2025-01-01"), List.of("2024-12-24", "2024-12-31"), LocalTime.of(12, 0)), "UTC");
+            assertEquals("lse", london.session(), london.notes().toString());
+        }
+    }
 }
