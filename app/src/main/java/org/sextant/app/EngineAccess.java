@@ -38,12 +38,22 @@ final class EngineAccess {
      * the app takes the same way; either throws a CancellationException.
      */
     static JsonNode call(SextantHome home, String method, Map<String, Object> args, java.util.function.BooleanSupplier stop) {
+        return call(home, method, args, stop, app -> { });
+    }
+
+    /**
+     * As {@link #call(SextantHome, String, Map, java.util.function.BooleanSupplier)}, telling {@code handedTo} of the running app the
+     * call goes to, and null when that app turns out gone (the call then opens the store).
+     */
+    static JsonNode call(SextantHome home, String method, Map<String, Object> args, java.util.function.BooleanSupplier stop,
+            java.util.function.Consumer<AppFile> handedTo) {
         AppFile app = runningApp(home);
         if (app != null) {
             try {
+                handedTo.accept(app);
                 return new Remote(home, app, stop).call(method, args);
             } catch (ConnectException e) {
-                // stale app.json from a crashed app: fall through to the store
+                handedTo.accept(null); // stale app.json from a crashed app: fall through to the store
             } catch (IOException | InterruptedException e) {
                 throw stoppedAnswering(e);
             }

@@ -54,8 +54,14 @@ abstract class HomeCommand implements Callable<Integer> {
 
     /** As {@link #callEngine(String, CallArguments)}, given up once {@code stop} holds ({@link EngineAccess#call(SextantHome, String, java.util.Map, java.util.function.BooleanSupplier)}). */
     final JsonNode callEngine(String capability, CallArguments args, java.util.function.BooleanSupplier stop) {
+        return callEngine(capability, args, stop, app -> { });
+    }
+
+    /** As above, telling {@code handedTo} of the running app that takes the call (null once it turns out gone; not told when the command opens the store itself). */
+    final JsonNode callEngine(String capability, CallArguments args, java.util.function.BooleanSupplier stop,
+            java.util.function.Consumer<org.sextant.contract.AppFile> handedTo) {
         try {
-            return EngineAccess.call(main.home(), capability, args.map(), stop);
+            return EngineAccess.call(main.home(), capability, args.map(), stop, handedTo);
         } catch (SextantException e) {
             throw args.wording(capability).apply(e);
         }

@@ -20,7 +20,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = {"Import CSV or Parquet price files in one transaction.",
                 "The CSV layout (Yahoo, Stooq, wide, long) is detected; a file that fails leaves the store as it was.",
-                "A file slow to open (a network or cloud drive) is named on stderr while the import waits for it; Ctrl-C or --timeout stops the import, and nothing is written."})
+                "A file slow to open (a network or cloud drive) is named on stderr while the import waits for it; Ctrl-C or --timeout stops the import, and nothing is written.",
+                "While an app holds the store the app runs the import: stderr says so once the command has waited 2 s for its answer."})
 final class ImportCommand extends HomeCommand {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "CSV or Parquet files") List<Path> files;
 
@@ -66,10 +67,17 @@ final class ImportCommand extends HomeCommand {
             deadline.start();
         }
         Set<Path> told = ConcurrentHashMap.newKeySet();
-        try {
+        WaitNotice handedOver = new WaitNotice(System.err::println);
+        try (handedOver) {
             ImportReport report = Json.MAPPER.treeToValue(OpenWaits.telling(file -> {
                 if (told.add(file)) System.err.println(waiting(file));
-            }, () -> callEngine("import_prices", args, () -> stopped.get() != null)), ImportReport.class);
+            }, () -> {
+                try {
+                    return callEngine("import_prices", args, () -> stopped.get() != null, app -> handedOver.waitingFor(app == null ? null : waitingForApp(app)));
+                } finally {
+                    handedOver.waitingFor(null); // answered: nothing left to wait for
+                }
+            }), ImportReport.class);
             System.out.print(ImportSummary.render(report));
             return 0;
         } catch (CancellationException e) {
@@ -87,6 +95,15 @@ final class ImportCommand extends HomeCommand {
                 // Ctrl-C: the hook is running
             }
         }
+    }
+
+    /**
+     * What stderr says while the running app, which holds the store, runs the import: it opens the files (a slow one is not
+     * named here) and may first wait for the store's writer while a job of its own writes.
+     */
+    static String waitingForApp(org.sextant.contract.AppFile app) {
+        return "sextant import: handed to the running app (pid " + app.pid() + "), which holds the store; waiting for its answer (it may wait for the store"
+                + " while one of its jobs writes, or for a file slow to open); Ctrl-C stops the import, and nothing is written";
     }
 
     /** What stderr says while an import waits to open {@code file}. */

@@ -102,6 +102,34 @@ class DataViewModelTest {
         assertEquals("2001-09-27", info.lastDate().toString());
     }
 
+    /**
+     * A file whose every symbol has one row at 00:00: the preview said "interval not told" whatever the import then did. It now
+     * says it in the import's words: daily prices for a symbol of stored daily prices, a bar of the stored interval for one of
+     * stored bars, the refusal and its fix for a new symbol, which the import then gives.
+     */
+    @Test
+    void theDataViewPreviewSaysWhatTheImportMakesOfLoneMidnightRows() throws Exception {
+        String head = "datetime,symbol,open,high,low,close,volume\n";
+        engine.importPrices(List.of(Files.writeString(files.resolve("days.csv"), "Date,Symbol,Close\n2023-05-31,DAYS,1\n2023-06-01,DAYS,2\n"),
+                Files.writeString(files.resolve("evening.csv"), head + "2023-06-01T22:00:00Z,LATE,1,2,1,1.5,10\n2023-06-01T23:00:00Z,LATE,1,2,1,1.5,10\n")));
+        String alike = ": every time is midnight and each symbol has a single row, so a daily price and an intraday bar at 00:00 look alike; ";
+        Path days = Files.writeString(files.resolve("next.csv"), head + "2023-06-02T00:00:00Z,DAYS,1.5,3.2,1,3,12\n");
+        ImportPreview daily = model.choose(List.of(days)).get();
+        assertEquals("1d", daily.interval());
+        assertEquals(days + alike + "DAYS has daily prices stored, so the import stores the rows as daily prices", daily.notes().get(0));
+        Path late = Files.writeString(files.resolve("midnight.csv"), head + "2023-06-02T00:00:00Z,LATE,1.5,2,1,1.8,12\n");
+        ImportPreview bar = model.choose(List.of(late)).get();
+        assertEquals("1h", bar.interval());
+        assertEquals(late + alike + "LATE has bars stored, so the import stores each row as a bar of its symbol's stored interval", bar.notes().get(0));
+        Path night = Files.writeString(files.resolve("night.csv"), head + "2023-06-02T00:00:00Z,NIGHT,1,2,1,1.5,10\n");
+        ImportPreview refused = model.choose(List.of(night)).get();
+        assertEquals(List.of(night + alike + "NIGHT has nothing stored, which does not tell: the import refuses the file; for daily prices write the date alone "
+                + "(2023-06-02); for intraday bars import at least two bars of NIGHT (their step is its interval), or its earlier bars first"), refused.notes());
+        JobStatus job = model.importChosen().get();
+        assertEquals(JobState.FAILED, job.state());
+        assertTrue(model.importErrorProperty().get().contains("NIGHT has nothing stored, which does not tell"), model.importErrorProperty().get());
+    }
+
     /** 4h bars that go on two hours off their grid: the preview warns in the import's words (it said nothing), and the import refuses them. */
     @Test
     void barsOffTheirGridAreWarnedOfAtPreviewInTheImportsWords() throws Exception {

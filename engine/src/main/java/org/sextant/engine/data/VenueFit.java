@@ -91,13 +91,7 @@ public final class VenueFit {
         Map<TradingSession, List<String>> explained = new java.util.LinkedHashMap<>();
         int most = 0;
         for (TradingSession v : byDays.best()) {
-            List<String> days = new ArrayList<>();
-            for (Map.Entry<LocalDate, LocalDateTime> e : new TreeMap<>(lastBarByDay).entrySet()) {
-                LocalDate d = e.getKey();
-                if (e.getValue() == null || v.closed(d) || v.close(d).equals(regularClose(v))) continue;
-                LocalDateTime endLocal = e.getValue().plusMinutes(stepMinutes).atOffset(ZoneOffset.UTC).atZoneSameInstant(v.zone()).toLocalDateTime();
-                if (!endLocal.isBefore(d.atTime(v.close(d)))) days.add(d + " at " + v.close(d) + " " + name(v));
-            }
+            List<String> days = halfDaysReached(v, lastBarByDay, stepMinutes);
             explained.put(v, days);
             most = Math.max(most, days.size());
         }
@@ -107,6 +101,27 @@ public final class VenueFit {
         if (best.size() == byDays.best().size()) return byDays; // every venue reached its half days alike
         if (best.size() == 1) told.add("half days ending at " + name(best.get(0)) + "'s early close: " + String.join(", ", explained.get(best.get(0)).stream().limit(5).toList()));
         return new Fits(List.copyOf(best), byDays.skippedHolidays(), List.copyOf(told));
+    }
+
+    /**
+     * The venue's half days whose last bar (opening at the day's time, UTC; {@code stepMinutes} long) reaches its early close:
+     * "2024-12-24 at 12:30 London", "2024-11-29 at 13:00 New York". Days are the venue's dates; a venue without early closes has none.
+     */
+    public static List<String> halfDaysReached(TradingSession v, Map<LocalDate, LocalDateTime> lastBarByDay, long stepMinutes) {
+        List<String> days = new ArrayList<>();
+        if (regularClose(v) == null) return days;
+        for (Map.Entry<LocalDate, LocalDateTime> e : new TreeMap<>(lastBarByDay).entrySet()) {
+            LocalDate d = e.getKey();
+            if (e.getValue() == null || v.closed(d) || v.close(d).equals(regularClose(v))) continue;
+            LocalDateTime endLocal = e.getValue().plusMinutes(stepMinutes).atOffset(ZoneOffset.UTC).atZoneSameInstant(v.zone()).toLocalDateTime();
+            if (!endLocal.isBefore(d.atTime(v.close(d)))) days.add(d + " at " + v.close(d) + " " + place(v));
+        }
+        return days;
+    }
+
+    /** Where the venue's clock is, as a half day's close is said: the European venue's name, New York for the NYSE's. */
+    private static String place(TradingSession v) {
+        return v == TradingSession.US_EQUITY ? "New York" : name(v);
     }
 
     private static Fits fits(Map<LocalDate, LocalDateTime> lastBarByDay) {
@@ -157,9 +172,10 @@ public final class VenueFit {
         return !tradedAfterEarlyClose(v, lastBarByDay).isEmpty();
     }
 
-    /** The days the venue closes early that hold a bar opening after its auction's end, at most five, oldest first. */
-    private static List<String> tradedAfterEarlyClose(TradingSession v, Map<LocalDate, LocalDateTime> lastBarByDay) {
+    /** The days the venue closes early (its dates) that hold a bar opening after its auction's end, at most five, oldest first. */
+    public static List<String> tradedAfterEarlyClose(TradingSession v, Map<LocalDate, LocalDateTime> lastBarByDay) {
         List<String> days = new ArrayList<>();
+        if (regularClose(v) == null) return days; // fx and continuous close no day early
         for (Map.Entry<LocalDate, LocalDateTime> e : new TreeMap<>(lastBarByDay).entrySet()) {
             if (days.size() == 5) break;
             if (e.getValue() == null || v.closed(e.getKey())) continue;

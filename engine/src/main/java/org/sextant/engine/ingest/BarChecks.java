@@ -38,6 +38,7 @@ final class BarChecks {
         Map<String, List<BarInterval>> loneStored = LoneBars.storedIntervals(c);
         // new symbols guessed eu_equity by their hours, with the zone their times were read in: their days may tell the venue
         Map<String, java.time.ZoneId> euGuessed = new LinkedHashMap<>();
+        List<String> usGuessed = new ArrayList<>(); // new symbols of New York's hours: their half days may tell the NYSE's, or not
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
                 // a repeat of an earlier time is a duplicate, not also out of order
                 "WITH ordered AS (SELECT file_no, symbol, ts, ts < lag(ts) OVER (PARTITION BY file_no, symbol ORDER BY line) "
@@ -80,11 +81,13 @@ final class BarChecks {
                 if (session == null) {
                     session = guessSession(interval, r.getDouble(6), r.getDouble(7), r.getDouble(8));
                     if ("eu_equity".equals(session)) euGuessed.put(s.no() + "\u0000" + symbol, s.bar().time().zone());
+                    else if ("us_equity".equals(session)) usGuessed.add(s.no() + "\u0000" + symbol);
                 }
                 out.add(new SymbolBars(s.no(), symbol, interval, session, r.getLong(4), r.getLong(5)));
             }
         }
         Map<String, VenueGuess.Guess> venues = VenueGuess.refine(c, euGuessed);
+        venues.putAll(VenueGuess.refineUs(c, usGuessed));
         for (int i = 0; i < out.size(); i++) {
             SymbolBars b = out.get(i);
             VenueGuess.Guess g = venues.get(b.fileNo() + "\u0000" + b.symbol());

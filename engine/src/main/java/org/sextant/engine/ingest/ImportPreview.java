@@ -94,8 +94,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
      * as the import does: a file on another grid is noted in the import's words.
      */
     public static ImportPreview of(Path path, java.time.ZoneId zone, org.sextant.engine.store.Store store) {
-        BarGrid.Stored stored = store == null ? null : (symbol, interval) -> store.read(c -> BarPhase.storedGrid(c, symbol, interval));
-        return of(path, zone, new CsvHead.Budget(BYTES), stored);
+        return of(path, zone, new CsvHead.Budget(BYTES), store);
     }
 
     static ImportPreview of(Path path, java.time.ZoneId zone, CsvHead.Budget budget) {
@@ -112,11 +111,11 @@ public record ImportPreview(String file, String format, String layout, List<Stri
      * The preview reading within {@code budget}, which counts what it read. A CSV whose first {@link CsvHead.Budget#perOpen} bytes
      * are not UTF-8 (below the rows shown too) is read again in the encoding they are written in, as the import reads it (Windows-1252, UTF-16), said in the notes.
      */
-    static ImportPreview of(Path path, java.time.ZoneId zone, CsvHead.Budget budget, BarGrid.Stored stored) {
+    static ImportPreview of(Path path, java.time.ZoneId zone, CsvHead.Budget budget, org.sextant.engine.store.Store store) {
         requireFile(path);
         TextEncoding.Verdict v;
         try {
-            ImportPreview p = read(path, zone, budget, stored);
+            ImportPreview p = read(path, zone, budget, store);
             if (!"csv".equals(p.format()) || !budget.charset.equals(java.nio.charset.StandardCharsets.UTF_8)) return p;
             // the rows shown decode as UTF-8; a byte below them within the budget may not, and the import tells from every byte
             v = encoding(path, budget);
@@ -129,7 +128,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
             if (v.utf8()) throw notUtf8; // UTF-8 as far as the budget reads: what did not decode lies past it
         }
         budget.charset = v.charset();
-        ImportPreview p = read(path, zone, budget, stored);
+        ImportPreview p = read(path, zone, budget, store);
         List<String> notes = new ArrayList<>(List.of(v.note(p.file())));
         notes.addAll(p.notes());
         return new ImportPreview(p.file(), p.format(), p.layout(), p.header(), p.delimiter(), p.dateFormat(), p.rows(), p.symbolSource(), p.interval(),
@@ -158,9 +157,9 @@ public record ImportPreview(String file, String format, String layout, List<Stri
      * The preview; read again when a ',' file's row below the first quotes a number and its first does not ({@link Read#quoteBelow}),
      * its numbers then decided from the rows its budget reads, as the import decides them from every row.
      */
-    private static ImportPreview read(Path path, java.time.ZoneId zone, CsvHead.Budget budget, BarGrid.Stored stored) {
-        Read first = readOnce(path, zone, budget, stored, false);
-        return first.quoteBelow() ? readOnce(path, zone, budget, stored, true).preview() : first.preview();
+    private static ImportPreview read(Path path, java.time.ZoneId zone, CsvHead.Budget budget, org.sextant.engine.store.Store store) {
+        Read first = readOnce(path, zone, budget, store, false);
+        return first.quoteBelow() ? readOnce(path, zone, budget, store, true).preview() : first.preview();
     }
 
     /**
@@ -190,7 +189,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
     }
 
     /** A read of the preview; its numbers decided from the rows read when {@code quoteBelow} (a former read's look found it). */
-    private static Read readOnce(Path path, java.time.ZoneId zone, CsvHead.Budget budget, BarGrid.Stored stored, boolean quoteBelow) {
+    private static Read readOnce(Path path, java.time.ZoneId zone, CsvHead.Budget budget, org.sextant.engine.store.Store store, boolean quoteBelow) {
         String file = String.valueOf(path);
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".parquet")) {
@@ -202,7 +201,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e); // a CSV probe runs no SQL
         }
-        if (bar != null) return bars(path, file, bar.inZone(zone), budget, stored, quoteBelow);
+        if (bar != null) return bars(path, file, bar.inZone(zone), budget, store, quoteBelow);
         CsvHead head = CsvHead.read(path, file, budget, quoteBelow);
         QuoteLook look = new QuoteLook(head.delimiter(), quoteBelow);
         Layout layout = Layout.detect(head.header(), file, head.above() + 1);
@@ -225,7 +224,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
             throw CsvErrors.unreadable(file, e);
         }
         DateSpacing.Verdict spacing = DateSpacing.of(dates, layout.wide());
-        if (spacing != null && spacing.periodic() != null) return bars(path, file, BarFile.ofDates(file, layout, head), budget, stored, look.found);
+        if (spacing != null && spacing.periodic() != null) return bars(path, file, BarFile.ofDates(file, layout, head), budget, store, look.found);
         if (spacing != null) notes.addAll(spacing.notes());
         String symbols = layout.symbolCol() >= 0 ? "column " + ShownText.name(head.header().get(layout.symbolCol()))
                 : layout.wide() ? "one column per symbol" : "the file name";
@@ -279,7 +278,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
     }
 
     /** The preview of a bar file (or of dates a week or a month apart); {@code quoteBelow}: a former look found it, or the daily read's. */
-    private static Read bars(Path path, String file, BarFile bar, CsvHead.Budget budget, BarGrid.Stored stored, boolean quoteBelow) {
+    private static Read bars(Path path, String file, BarFile bar, CsvHead.Budget budget, org.sextant.engine.store.Store store, boolean quoteBelow) {
         List<List<String>> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         java.util.Map<Long, Integer> steps = new java.util.HashMap<>(); // seconds between a symbol's rows, as the import counts them
@@ -290,6 +289,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         String firstSymbol = null;
         long firstLine = 0, lastLine = 0;
         boolean midnight = true; // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
+        java.time.LocalDate firstDay = null; // the earliest date as written: a lone midnight refusal's fix writes it
         List<String> read = new ArrayList<>(bar.readNotes()); // how its dates and numbers are read, then notes of the lines read (too long, ending in two ways), said of daily files too
         QuoteLook look = new QuoteLook(bar.delimiter(), quoteBelow);
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
@@ -306,6 +306,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 java.time.LocalDateTime asWritten = bar.time().parseAsWritten(cells); // once a row: the notes, midnight and the step use it
                 if (bar.time().dst() && notes.size() < MAX_NOTES) dstNote(bar, asWritten, line, notes);
                 midnight &= asWritten != null && asWritten.toLocalTime().equals(java.time.LocalTime.MIDNIGHT);
+                if (asWritten != null && (firstDay == null || asWritten.toLocalDate().isBefore(firstDay))) firstDay = asWritten.toLocalDate();
                 if (firstLine == 0) firstLine = line;
                 lastLine = line;
                 java.time.LocalDateTime utc = bar.time().toUtc(asWritten);
@@ -341,19 +342,39 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         if (typical != null && typical < 60) belowAMinute = "lines " + firstLine + ".." + lastLine + ": " + BarSteps.mostOftenBelowAMinute(ShownText.name(firstSymbol), typical);
         if (belowAMinute != null) notes.add(belowAMinute + ": the import refuses the file; " + BarSteps.BELOW_A_MINUTE_FIX);
         // the import refuses bars off the grid after those less than a minute apart: one refusal said
+        BarGrid.Stored stored = store == null ? null : (symbol, stepOf) -> store.read(c -> BarPhase.storedGrid(c, symbol, stepOf));
         String offGrid = belowAMinute == null ? BarGrid.previewNote(times, bar.time().changingZone(), bar.time().localZone(), stored) : null;
         if (offGrid != null) notes.add(offGrid);
         String symbols = bar.symbolCol() >= 0 ? "column " + ShownText.name(bar.header().get(bar.symbolCol()))
                 : !bar.wideCols().isEmpty() ? "one column per symbol"
                 : bar.valueSymbol() != null ? "the value column's name (" + ShownText.name(bar.valueSymbol()) + ")" : "the file name";
-        if (midnight && !rows.isEmpty() && "1d".equals(interval)) {
+        // each symbol's one row at midnight: what is stored of its symbols decides, as on import (LoneMidnight)
+        LoneMidnight.Verdict lone = midnight && !rows.isEmpty() && steps.isEmpty() && store != null ? loneMidnight(store, file, times.keySet(), firstDay) : null;
+        if (midnight && !rows.isEmpty() && ("1d".equals(interval) || lone != null && lone.daily())) {
             String dates = ShownText.name(bar.header().get(bar.time().cols().get(0)));
+            List<String> daily = new ArrayList<>(lone == null || lone.previewNote() == null ? List.of() : List.of(lone.previewNote()));
+            daily.addAll(read);
             return new Read(new ImportPreview(file, "csv", bar.dailyLayout().name(), bar.header(), String.valueOf(bar.delimiter()), "dates written as midnight times in " + dates,
-                    rows, symbols, "1d", null, false, List.copyOf(read)), look.found);
+                    rows, symbols, "1d", null, false, List.copyOf(daily)), look.found);
         }
+        if (lone != null && lone.previewNote() != null) notes.add(0, lone.previewNote());
+        if (lone != null && lone.refusal() == null) interval = loneInterval(store, times.keySet());
         notes.addAll(read);
         return new Read(new ImportPreview(file, "csv", "bars", bar.header(), String.valueOf(bar.delimiter()), null, rows, symbols, interval, bar.timeDescription(),
                 bar.time().naive(), List.copyOf(notes)), look.found);
+    }
+
+    /** The import's verdict on lone midnight rows of {@code symbols}, read from {@code store}. */
+    private static LoneMidnight.Verdict loneMidnight(org.sextant.engine.store.Store store, String file, java.util.Set<String> symbols, java.time.LocalDate firstDay) {
+        // a row without a symbol is no symbol's, as on import
+        List<String> named = symbols.stream().filter(s -> !s.isEmpty()).toList();
+        return store.read(c -> LoneMidnight.verdict(c, file, named, firstDay == null ? null : firstDay.toString()));
+    }
+
+    /** The interval lone bars of {@code symbols} take, their stored bars' one interval; null when they have several (the import then tells each). */
+    private static String loneInterval(org.sextant.engine.store.Store store, java.util.Set<String> symbols) {
+        java.util.Set<String> intervals = store.read(c -> LoneMidnight.distinct(c, "interval", "bars", List.copyOf(symbols)));
+        return intervals.size() == 1 ? intervals.iterator().next() : null;
     }
 
     /**

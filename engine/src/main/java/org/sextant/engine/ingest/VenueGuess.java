@@ -50,28 +50,9 @@ final class VenueGuess {
     static Map<String, Guess> refine(Connection c, Map<String, ZoneId> euGuessed) throws SQLException {
         Map<String, Guess> out = new HashMap<>();
         if (euGuessed.isEmpty()) return out;
-        Map<String, Map<LocalDate, java.time.LocalDateTime>> days = new HashMap<>();
         Map<String, Long> steps = new HashMap<>();
-        StringBuilder keys = new StringBuilder();
-        for (String k : euGuessed.keySet()) {
-            int nul = k.indexOf('\u0000');
-            keys.append(keys.length() == 0 ? "" : ", ").append('(').append(Integer.parseInt(k.substring(0, nul))).append(", ")
-                    .append(ImportBatch.literal(k.substring(nul + 1))).append(')');
-        }
-        // one query for the batch: the Berlin date of each bar (the four venues' hours fall within one date on every clock) and
-        // the day's last bar, whose end tells whose early close a half day kept
-        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("WITH k(file_no, symbol) AS (VALUES " + keys + ") "
-                + "SELECT file_no, symbol, CAST(timezone('Europe/Berlin', timezone('UTC', ts)) AS DATE) AS d, max(ts) FROM bar_rows JOIN k USING (file_no, symbol) "
-                + "GROUP BY ALL")) {
-            while (r.next()) {
-                days.computeIfAbsent(r.getInt(1) + "\u0000" + r.getString(2), k -> new java.util.TreeMap<>())
-                        .put(r.getObject(3, LocalDate.class), r.getTimestamp(4).toLocalDateTime());
-            }
-        }
-        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("WITH k(file_no, symbol) AS (VALUES " + keys + ") "
-                + "SELECT file_no, symbol, mode(step) FROM bar_steps JOIN k USING (file_no, symbol) WHERE step > 0 GROUP BY ALL")) {
-            while (r.next()) steps.put(r.getInt(1) + "\u0000" + r.getString(2), r.getLong(3) / 60);
-        }
+        // the Berlin date of each bar: the four venues' hours fall within one date on every clock
+        Map<String, Map<LocalDate, java.time.LocalDateTime>> days = lastBars(c, euGuessed.keySet(), "Europe/Berlin", steps);
         for (Map.Entry<String, ZoneId> e : euGuessed.entrySet()) {
             String symbol = e.getKey().substring(e.getKey().indexOf('\u0000') + 1);
             Map<LocalDate, java.time.LocalDateTime> lastBars = days.getOrDefault(e.getKey(), Map.of());
@@ -83,6 +64,63 @@ final class VenueGuess {
             if (venue != null || note != null) out.put(e.getKey(), new Guess(venue == null ? "eu_equity" : venue.label(), note));
         }
         return out;
+    }
+
+    /**
+     * Each us_equity guess (file number and symbol joined by NUL) read against the NYSE's half days (13:00 New York: the day after
+     * Thanksgiving, 24 December, 3 July), in whatever zone the times were read: the note says what the times told, half days
+     * ending at the early close, or bars going on after it. Those bars stay us_equity's, stored and read as outside the session
+     * as a bar after 16:00 is (a stock's late prints), so the guess stands; the note gives fx's command for bars of another
+     * calendar. None when the bars hold no half day.
+     */
+    static Map<String, Guess> refineUs(Connection c, java.util.Collection<String> usGuessed) throws SQLException {
+        Map<String, Guess> out = new HashMap<>();
+        if (usGuessed.isEmpty()) return out;
+        Map<String, Long> steps = new HashMap<>();
+        Map<String, Map<LocalDate, java.time.LocalDateTime>> days = lastBars(c, usGuessed, "America/New_York", steps);
+        for (String key : usGuessed) {
+            String symbol = key.substring(key.indexOf('\u0000') + 1);
+            Map<LocalDate, java.time.LocalDateTime> lastBars = days.getOrDefault(key, Map.of());
+            List<String> late = VenueFit.tradedAfterEarlyClose(TradingSession.US_EQUITY, lastBars);
+            List<String> halfDays = VenueFit.halfDaysReached(TradingSession.US_EQUITY, lastBars, steps.getOrDefault(key, 0L));
+            if (!late.isEmpty()) {
+                out.put(key, new Guess("us_equity", "session us_equity guessed by the bars' New York hours, but they go on after the NYSE's early close"
+                        + " (13:00 New York) on " + String.join(", ", late) + ": those bars are stored and read as outside the session; if they trade on"
+                        + " no NYSE or Nasdaq calendar, set it with: sextant session " + symbol + " fx (every bar read)"));
+            } else if (!halfDays.isEmpty()) {
+                out.put(key, new Guess("us_equity", "session us_equity guessed: the bars keep New York's hours and their half days end at the NYSE's early close ("
+                        + String.join(", ", halfDays.stream().limit(5).toList()) + "); change it with: sextant session " + symbol + " fx"));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Per key (file number and symbol joined by NUL), each date on {@code zone}'s clock with the day's last bar (UTC), whose end tells
+     * whose early close a half day kept; {@code steps} takes each key's most common step in minutes. One query each for the batch.
+     */
+    private static Map<String, Map<LocalDate, java.time.LocalDateTime>> lastBars(Connection c, java.util.Collection<String> guessed, String zone,
+            Map<String, Long> steps) throws SQLException {
+        Map<String, Map<LocalDate, java.time.LocalDateTime>> days = new HashMap<>();
+        StringBuilder keys = new StringBuilder();
+        for (String k : guessed) {
+            int nul = k.indexOf('\u0000');
+            keys.append(keys.length() == 0 ? "" : ", ").append('(').append(Integer.parseInt(k.substring(0, nul))).append(", ")
+                    .append(ImportBatch.literal(k.substring(nul + 1))).append(')');
+        }
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("WITH k(file_no, symbol) AS (VALUES " + keys + ") "
+                + "SELECT file_no, symbol, CAST(timezone('" + zone + "', timezone('UTC', ts)) AS DATE) AS d, max(ts) FROM bar_rows JOIN k USING (file_no, symbol) "
+                + "GROUP BY ALL")) {
+            while (r.next()) {
+                days.computeIfAbsent(r.getInt(1) + "\u0000" + r.getString(2), k -> new java.util.TreeMap<>())
+                        .put(r.getObject(3, LocalDate.class), r.getTimestamp(4).toLocalDateTime());
+            }
+        }
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("WITH k(file_no, symbol) AS (VALUES " + keys + ") "
+                + "SELECT file_no, symbol, mode(step) FROM bar_steps JOIN k USING (file_no, symbol) WHERE step > 0 GROUP BY ALL")) {
+            while (r.next()) steps.put(r.getInt(1) + "\u0000" + r.getString(2), r.getLong(3) / 60);
+        }
+        return days;
     }
 
     /** What a reader is told of the guess for {@code traded} read in {@code zone}, each command naming a venue the days fit; null for nothing to say. */

@@ -126,4 +126,34 @@ class LoneBarImportTest {
             assertEquals(0, number(store, "SELECT count(*) FROM bars WHERE symbol = 'DAYS'"));
         }
     }
+
+    /**
+     * The preview of a file of lone midnight rows says what the import then does, in its words: daily prices for a symbol of
+     * stored daily prices, bars of the stored interval for one of stored bars, the refusal and its fix for a new symbol (it said
+     * "interval not told" for all three).
+     */
+    @Test
+    void thePreviewOfLoneMidnightRowsSaysWhatTheImportDoes() throws Exception {
+        try (Store store = open()) {
+            new PriceImporter(store).importFiles(List.of(file("days.csv", "Date,Symbol,Close\n2023-05-31,DAYS,1\n2023-06-01,DAYS,2\n"),
+                    file("evening.csv", HEAD + "2023-06-01T22:00:00Z,LATE,1,2,1,1.5,10\n2023-06-01T23:00:00Z,LATE,1,2,1,1.5,10\n")));
+            Path days = file("next.csv", HEAD + "2023-06-02T00:00:00Z,DAYS,1.5,3.2,1,3,12\n");
+            ImportPreview daily = ImportPreview.of(days, null, store);
+            assertEquals("long 1d", daily.layout() + " " + daily.interval());
+            assertEquals(days + ": every time is midnight and each symbol has a single row, so a daily price and an intraday bar at 00:00 look alike; "
+                    + "DAYS has daily prices stored, so the import stores the rows as daily prices", daily.notes().get(0));
+            Path late = file("midnight.csv", HEAD + "2023-06-02T00:00:00Z,LATE,1.5,2,1,1.8,12\n");
+            ImportPreview bar = ImportPreview.of(late, null, store);
+            assertEquals("bars 1h", bar.layout() + " " + bar.interval());
+            assertEquals(late + ": every time is midnight and each symbol has a single row, so a daily price and an intraday bar at 00:00 look alike; "
+                    + "LATE has bars stored, so the import stores each row as a bar of its symbol's stored interval", bar.notes().get(0));
+            Path night = file("night.csv", HEAD + "2023-06-02T00:00:00Z,NIGHT,1,2,1,1.5,10\n");
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(night)));
+            assertEquals(List.of(e.getMessage() + ": the import refuses the file; " + e.fix()), ImportPreview.of(night, null, store).notes());
+            // and the import does what the first two said
+            new PriceImporter(store).importFiles(List.of(days, late));
+            assertEquals(3, number(store, "SELECT count(*) FROM prices WHERE symbol = 'DAYS'"));
+            assertEquals("1h 3", text(store, "SELECT interval || ' ' || count(*) FROM bars WHERE symbol = 'LATE' GROUP BY interval"));
+        }
+    }
 }

@@ -47,6 +47,13 @@ class SessionGuessTest {
         return r.files().get(0).bars().get(0);
     }
 
+    /** Imports {@code file} read in UTC: its symbol gets {@code session}, and the note that says why. */
+    private void guessedInUtc(Store store, Path file, String session, String note) {
+        ImportReport.BarCheck b = check(store, file, "UTC");
+        assertEquals(session, b.session(), b.notes().toString());
+        assertTrue(b.notes().contains(note), b.notes().toString());
+    }
+
     /** 30-minute closes from {@code open} to {@code lastOpen} (wall clock) on the weekdays of April to June 2025 but {@code closed}. */
     private Path venueFile(String symbol, LocalTime open, LocalTime lastOpen, List<String> closed) throws Exception {
         return weekdaysFile(symbol, LocalDate.of(2025, 4, 1), LocalDate.of(2025, 6, 30), open, lastOpen, closed, List.of());
@@ -161,17 +168,14 @@ class SessionGuessTest {
         try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("h.duckdb"), tmp.resolve("staging"))) {
             List<String> holidays = List.of("2024-12-25", "2024-12-26", "2025-01-01"), halfDays = List.of("2024-12-24", "2024-12-31");
             // London in winter is UTC: 08:00 to the 16:00 bar, the half days to the 12:00 bar (12:00-12:30, the close)
-            ImportReport.BarCheck london = check(store, weekdaysFile("UK.HALF", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17), LocalTime.of(8, 0),
-                    LocalTime.of(16, 0), holidays, halfDays, LocalTime.of(12, 0)), "UTC");
-            assertEquals("lse", london.session(), london.notes().toString());
-            assertTrue(london.notes().contains("session lse guessed: the bars' days fit London's holidays and their times no other venue's (half days ending at "
-                    + "London's early close: 2024-12-24 at 12:30 London, 2024-12-31 at 12:30 London); change it with: sextant session UK.HALF eu_equity"), london.notes().toString());
+            guessedInUtc(store, weekdaysFile("UK.HALF", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17), LocalTime.of(8, 0),
+                    LocalTime.of(16, 0), holidays, halfDays, LocalTime.of(12, 0)), "lse", "session lse guessed: the bars' days fit London's holidays and their "
+                    + "times no other venue's (half days ending at London's early close: 2024-12-24 at 12:30 London, 2024-12-31 at 12:30 London); change it with: "
+                    + "sextant session UK.HALF eu_equity");
             // Euronext's: the half days to the 13:00 UTC bar (14:00 Paris, its closing auction), after London's close
-            ImportReport.BarCheck paris = check(store, weekdaysFile("FR.HALF", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17), LocalTime.of(8, 0),
-                    LocalTime.of(16, 0), holidays, halfDays, LocalTime.of(13, 0)), "UTC");
-            assertEquals("euronext", paris.session(), paris.notes().toString());
-            assertTrue(paris.notes().contains("session euronext guessed: the bars' days fit Euronext's holidays and their times no other venue's (bars after "
-                    + "London's early close on 2024-12-24, 2024-12-31); change it with: sextant session FR.HALF eu_equity"), paris.notes().toString());
+            guessedInUtc(store, weekdaysFile("FR.HALF", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17), LocalTime.of(8, 0),
+                    LocalTime.of(16, 0), holidays, halfDays, LocalTime.of(13, 0)), "euronext", "session euronext guessed: the bars' days fit Euronext's holidays "
+                    + "and their times no other venue's (bars after London's early close on 2024-12-24, 2024-12-31); change it with: sextant session FR.HALF eu_equity");
         }
     }
 
@@ -239,6 +243,31 @@ class SessionGuessTest {
             assertEquals("fx", imported(store, file("DAX.LATE", LocalTime.of(8, 0), LocalTime.of(21, 30), false), "Europe/Berlin"));
             assertEquals("continuous", imported(store, file("BTC", LocalTime.of(9, 0), LocalTime.of(17, 0), true), "Europe/Berlin"));
             assertEquals("eu_equity", SampleUniverseTest.text(store, "SELECT session FROM symbol_sessions WHERE symbol = 'DAX'"));
+        }
+    }
+
+    /**
+     * Session 47's note: the reading of half days covered Europe's venues only. The NYSE's close at 13:00 New York (the day after
+     * Thanksgiving, 24 December): a UTC file whose half days end there is us_equity and says what its times told; one whose bars
+     * go on after it keeps us_equity (those bars are read as outside the session) and the note says so with fx's command; a UTC
+     * file of London's half days (12:30 London) is lse as before.
+     */
+    @Test
+    void theNyseHalfDaysTellAUsFileInUtcFromAEuropeanOne() throws Exception {
+        List<String> holidays = List.of("2024-11-28", "2024-12-25", "2025-01-01"), halfDays = List.of("2024-11-29", "2024-12-24");
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("n.duckdb"), tmp.resolve("staging"))) {
+            // New York in winter is UTC-5: 14:30 to the 20:30 bar, the half days to the 17:30 bar (12:30-13:00 New York, the close)
+            guessedInUtc(store, weekdaysFile("US.HALF", LocalDate.of(2024, 11, 18), LocalDate.of(2025, 1, 10), LocalTime.of(14, 30),
+                    LocalTime.of(20, 30), holidays, halfDays, LocalTime.of(17, 30)), "us_equity", "session us_equity guessed: the bars keep New York's hours and "
+                    + "their half days end at the NYSE's early close (2024-11-29 at 13:00 New York, 2024-12-24 at 13:00 New York); change it with: sextant session US.HALF fx");
+            // the same hours traded in full on the half days: said, with the command for another calendar
+            guessedInUtc(store, weekdaysFile("US.FULL", LocalDate.of(2024, 11, 18), LocalDate.of(2025, 1, 10), LocalTime.of(14, 30),
+                    LocalTime.of(20, 30), holidays, List.of()), "us_equity", "session us_equity guessed by the bars' New York hours, but they go on after the NYSE's "
+                    + "early close (13:00 New York) on 2024-11-29, 2024-12-24: those bars are stored and read as outside the session; if they trade on no NYSE or "
+                    + "Nasdaq calendar, set it with: sextant session US.FULL fx (every bar read)");
+            // London's half days in UTC (12:30 London): a European venue's, as before (theHalfDaysLastBarTellsLondonFromEuronext)
+            assertEquals("lse", imported(store, weekdaysFile("UK.HALF", LocalDate.of(2024, 12, 2), LocalDate.of(2025, 1, 17), LocalTime.of(8, 0),
+                    LocalTime.of(16, 0), List.of("2024-12-25", "2024-12-26", "2025-01-01"), List.of("2024-12-24", "2024-12-31"), LocalTime.of(12, 0)), "UTC"));
         }
     }
 }
