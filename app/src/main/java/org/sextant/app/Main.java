@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.sextant.app.gui.WorkstationLauncher;
 import org.sextant.engine.StartupTimeline;
+import org.sextant.engine.home.HomeWarnings;
 import org.sextant.engine.home.SextantHome;
 import org.sextant.engine.home.StateFileWriter;
 import picocli.CommandLine;
@@ -66,7 +67,10 @@ public final class Main implements Callable<Integer> {
         boolean help = false;
         for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) help |= p.isUsageHelpRequested() || p.isVersionHelpRequested();
         if (!parsed.hasSubcommand() || help) return logFailure(parsed); // the app logs to sextant.log itself
-        try (Logging.Restore log = Logging.commandToFile(((Main) parsed.commandSpec().userObject()).home())) {
+        // the home id's warnings (a lock given up, a claim taken back) are the person's to act on: on the terminal too
+        java.io.PrintWriter terminal = parsed.commandSpec().commandLine().getErr();
+        try (Logging.Restore log = Logging.commandToFile(((Main) parsed.commandSpec().userObject()).home());
+             HomeWarnings.Shown shown = HomeWarnings.showTo(w -> terminal.println("warning: " + w))) {
             return logFailure(parsed);
         }
     }
@@ -95,6 +99,9 @@ public final class Main implements Callable<Integer> {
         SextantHome h = home().ensureLayout();
         SingleInstance.acquire(h); // a second start stops here, before the log or any file is touched
         Logging.toFile(h);
+        // the home id's warnings at start and at each backup: on the terminal headless (System.err is the log by now), in the window else
+        org.sextant.app.gui.HeldWarnings forWindow = new org.sextant.app.gui.HeldWarnings();
+        HomeWarnings.Shown homeWarnings = HomeWarnings.showTo(headless ? w -> Logging.console().println("warning: " + w) : forWindow);
         // the toolkit starts while the store opens (-Dsextant.toolkitEarly=false: one after the other, to measure it)
         if (!headless && !"false".equals(System.getProperty("sextant.toolkitEarly"))) WorkstationLauncher.startEarly();
         AppHost host = openOrRecover(h);
@@ -116,7 +123,7 @@ public final class Main implements Callable<Integer> {
         CompletableFuture<Runnable> pilot = new CompletableFuture<>();
         WorkstationLauncher.Session window = WorkstationLauncher.open(host.engine(), new WorkstationLauncher.Hooks(
                 firstWrittenAtOnce(host.state()), host.state()::setActiveView,
-                (driver, notices) -> pilot.complete(() -> host.startPilot(driver, notices))));
+                (driver, notices) -> pilot.complete(() -> host.startPilot(driver, notices)), forWindow));
         // state.json for readers from the start; on this thread, while the FX thread builds the window
         host.state().writeNow();
         // the local API and the pilot queue are not needed for the first chart: they start once it is drawn
@@ -132,6 +139,7 @@ public final class Main implements Callable<Integer> {
         pilot.thenAcceptAsync(Runnable::run);
         window.awaitClosed(null);
         host.close();
+        homeWarnings.close();
         return 0;
     }
 

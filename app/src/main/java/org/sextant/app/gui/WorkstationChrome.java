@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Everything around the views: the menu bar (File: import, export, settings, quit; View: each view with
  * Ctrl+1..9 and the theme; Help: documentation, shortcuts, about), the notice shown while an
- * agent drives the window, and the layout remembered in SEXTANT_HOME/layout.json.
+ * agent drives the window, the home's warnings, and the layout remembered in SEXTANT_HOME/layout.json.
  */
 public final class WorkstationChrome {
     /** How long an agent notice stays (it is a hint, not a dialog). */
@@ -42,6 +42,7 @@ public final class WorkstationChrome {
     private final MenuBar menus = new MenuBar();
     private final Label notice = new Label();
     private final PauseTransition noticeTimer = new PauseTransition(NOTICE_TIME);
+    private final Label homeWarning = new Label();
     private final ToggleGroup themes = new ToggleGroup();
     private final RadioMenuItem light = new RadioMenuItem("Light theme");
     private final RadioMenuItem dark = new RadioMenuItem("Dark theme");
@@ -57,9 +58,16 @@ public final class WorkstationChrome {
         notice.managedProperty().bind(notice.visibleProperty());
         notice.setVisible(false);
         noticeTimer.setOnFinished(e -> notice.setVisible(false));
+        homeWarning.setId("home-warning");
+        homeWarning.setMaxWidth(Double.MAX_VALUE);
+        homeWarning.setWrapText(true);
+        homeWarning.managedProperty().bind(homeWarning.visibleProperty());
+        homeWarning.setVisible(false);
+        homeWarning.setTooltip(new javafx.scene.control.Tooltip("Click to hide it; SEXTANT_HOME/logs/sextant.log keeps it"));
+        homeWarning.setOnMouseClicked(e -> homeWarning.setVisible(false));
         menus.setId("menu-bar");
         menus.getMenus().setAll(fileMenu(), viewMenu(), helpMenu());
-        window.setTop(new VBox(menus, notice));
+        window.setTop(new VBox(menus, notice, homeWarning));
     }
 
     private Menu fileMenu() {
@@ -174,6 +182,17 @@ public final class WorkstationChrome {
     }
 
     public Label notice() { return notice; }
+
+    /**
+     * Shows a warning about this home's id the person must act on (its lock given up, a claim taken back), until they click
+     * it: unlike an agent's notice it does not go by itself. Call on the FX thread.
+     */
+    public void showHomeWarning(String text) {
+        homeWarning.setText("Warning: " + text);
+        homeWarning.setVisible(true);
+    }
+
+    public Label homeWarning() { return homeWarning; }
     public MenuBar menuBar() { return menus; }
 
     public void setTheme(WorkstationTheme theme) {

@@ -59,9 +59,14 @@ public final class WorkstationLauncher {
      * @param onSymbolShown the ticker each time the chart shows another symbol (FX thread)
      * @param onViewShown   the view id each time another tab is selected (FX thread), for state.json
      * @param onWindowReady once the window is up: the driver the pilot queue uses and where its notices go
+     * @param homeWarnings  the home's warnings (its id's lock given up, a claim taken back), shown in the window once it is up
      */
     public record Hooks(Consumer<String> onSymbolShown, Consumer<String> onViewShown,
-                        BiConsumer<WindowDriver, Consumer<PilotNotice>> onWindowReady) {}
+                        BiConsumer<WindowDriver, Consumer<PilotNotice>> onWindowReady, HeldWarnings homeWarnings) {
+        public Hooks(Consumer<String> onSymbolShown, Consumer<String> onViewShown, BiConsumer<WindowDriver, Consumer<PilotNotice>> onWindowReady) {
+            this(onSymbolShown, onViewShown, onWindowReady, null);
+        }
+    }
 
     /** {@link #run(Sextant, Consumer, Runnable)} with every hook, menus, theme and the remembered layout. */
     public static void run(Sextant engine, Hooks hooks, Runnable onClosed) {
@@ -115,6 +120,7 @@ public final class WorkstationLauncher {
                 Stage stage = new Stage();
                 WorkstationChrome chrome = new WorkstationChrome(window, stage, engine.home().root());
                 stage.setOnHidden(e -> {
+                    if (hooks.homeWarnings() != null) hooks.homeWarnings().windowGone();
                     gate.shut();
                     chrome.remember();
                     window.closeViews();
@@ -136,6 +142,7 @@ public final class WorkstationLauncher {
                     window.tabs().getSelectionModel().selectedItemProperty()
                             .addListener((obs, old, now) -> hooks.onViewShown().accept(window.shownView()));
                 }
+                if (hooks.homeWarnings() != null) hooks.homeWarnings().showIn(w -> Platform.runLater(() -> chrome.showHomeWarning(w)));
                 if (hooks.onWindowReady() != null) {
                     hooks.onWindowReady().accept(new WindowPilot(window), n -> Platform.runLater(() -> chrome.showNotice(n)));
                 }

@@ -93,6 +93,42 @@ class WorkstationLauncherTest {
         }
     }
 
+    /**
+     * Session 47 left the home id's warnings (its lock given up, a claim taken back) in the log only: one made at the engine's
+     * start, before the window, and one made while it is up (a backup) are shown under the menus until the person clicks.
+     */
+    @Test
+    void theHomesWarningsMadeBeforeAndWhileTheWindowIsUpAreShownUntilClicked() throws Exception {
+        try (Sextant engine = TestStore.open(home)) {
+            HeldWarnings warnings = new HeldWarnings();
+            warnings.accept("this home's id lock run/home-id.lock is a folder: the home id is read without it this time");
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread main = new Thread(() -> {
+                try {
+                    WorkstationLauncher.run(engine, new WorkstationLauncher.Hooks(s -> { }, null, null, warnings), () -> { });
+                } catch (Throwable t) {
+                    failure.set(t);
+                }
+            }, "test-main");
+            main.start();
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> sextantWindow() != null);
+            FxRobot robot = new FxRobot();
+            javafx.scene.control.Label line = robot.from(sextantWindow().getScene().getRoot()).lookup("#home-warning").queryAs(javafx.scene.control.Label.class);
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> line.isVisible()
+                    && line.getText().equals("Warning: this home's id lock run/home-id.lock is a folder: the home id is read without it this time"));
+
+            warnings.accept("the backup folder /shared claimed home id 0123456789ab for the home at /other");
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
+                    () -> line.getText().equals("Warning: the backup folder /shared claimed home id 0123456789ab for the home at /other"));
+            OnScreen.clickOn(robot, line);
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !line.isVisible());
+
+            WorkstationLauncher.close();
+            main.join(TimeUnit.SECONDS.toMillis(GIVE_UP_SECONDS));
+            assertNull(failure.get());
+        }
+    }
+
     @Test
     void runRefusesTheJavaFxThreadItWouldBlock() throws Exception {
         try (Sextant engine = TestStore.open(home)) {

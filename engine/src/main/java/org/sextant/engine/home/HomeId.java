@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
@@ -54,7 +53,8 @@ public final class HomeId {
      * its own here, a moved home records its new place. With {@code sharedFolder} (a backup folder other homes may use:
      * outside the home, or reached through a link) the id is claimed there ({@link HomeIdClaims}): of two copies whose
      * original is gone, the second to claim the id finds the first still holding it and takes its own. A settled home (its
-     * place names its own folder) keeps its id whatever a claim says.
+     * place names its own folder) keeps its id whatever another user's claim says; one of the person's own that holds the
+     * id and claimed it first is its twin ({@link #takeOwnFromTwin}).
      */
     public static String of(SextantHome home, Path sharedFolder) {
         Path file = home.root().resolve(FILE);
@@ -73,8 +73,9 @@ public final class HomeId {
                     boolean settled = place != null && sameFolder(place.home(), home.root());
                     if (!settled && place != null && holdsId(place.home(), id)) return takeOwn(home, id, place.home(), sharedFolder);
                     // moved, or recorded before places were: the shared folder says whether another home holds the id already; a settled
-                    // home keeps its id whatever a claim says (anyone who can write the folder can write one) and takes the claim back
+                    // home keeps its id whatever another user's claim says (anyone who can write the folder can write one) and takes it back
                     String holder = HomeIdClaims.claim(sharedFolder, id, home.root(), settled);
+                    if (holder != null && settled) return takeOwnFromTwin(home, id, holder, sharedFolder);
                     if (holder != null) return takeOwn(home, id, holder, sharedFolder);
                     if (!settled) recordPlace(home, place == null ? null : place.copiedFrom()); // moved, or recorded before places were
                     return id;
@@ -97,6 +98,20 @@ public final class HomeId {
     }
 
     /**
+     * This home and the one at {@code other}, both settled where they are, hold {@code id} (one was copied while the other was
+     * moved away, then moved back: by their files either could be the original), and the other claimed it first in the
+     * shared folder: this one takes an id of its own so that their backups stop mixing, warned.
+     */
+    private static String takeOwnFromTwin(SextantHome home, String id, String other, Path sharedFolder) throws IOException {
+        String own = takeOwn(home, id, other, sharedFolder);
+        HomeWarnings.warn(HomeId.class, "the home at " + other.replaceAll("\\p{Cntrl}", "?") + " holds this home's id " + id + " too and is yours"
+                + " (one of the two was copied while the other was moved away, then moved back); it claimed the id first in the backup folder "
+                + sharedFolder + ", so this home at " + home.root() + " takes an id of its own, " + own + ", and their backups no longer mix; the backups"
+                + " named " + id + " are that home's now: restore one here with --from-other-home");
+        return own;
+    }
+
+    /**
      * As {@link #of}, at the start of the engine that writes the home: a copy takes its own id (and says so in the log) now,
      * not at its first backup, when the original may be moved or gone and the copy would keep the shared id as a moved home.
      * A home-id that cannot be read is warned with its fix and costs nothing here: the backups refuse and name it.
@@ -105,25 +120,48 @@ public final class HomeId {
         try {
             of(home, sharedFolder);
         } catch (RuntimeException unreadable) {
-            org.slf4j.LoggerFactory.getLogger(HomeId.class).warn("this home's id was not read at start: {}; fix: {}", unreadable.getMessage(),
-                    unreadable instanceof SextantException e ? e.fix() : "remove " + home.root().resolve(FILE) + ": a new id is made at the next start");
+            HomeWarnings.warn(HomeId.class, "this home's id was not read at start: " + unreadable.getMessage() + "; fix: "
+                    + (unreadable instanceof SextantException e ? e.fix() : "remove " + home.root().resolve(FILE) + ": a new id is made at the next start"));
         }
     }
 
-    /** The home's id lock held; closing releases it (a file system without locks, a share, keeps only this JVM's threads apart). */
+    /** The home's id lock held, or none (null); closing releases it. */
     private record Locked(FileChannel channel) implements AutoCloseable {
-        @Override public void close() throws IOException { channel.close(); } // closing the channel releases its lock
+        @Override public void close() throws IOException {
+            if (channel != null) channel.close(); // closing the channel releases its lock
+        }
     }
 
+    /** The file the home's processes lock while they read or make its id, in SEXTANT_HOME/run. */
+    static final String LOCK = "home-id.lock";
+
+    /**
+     * The home's id lock, as the shared folder's claims lock is taken ({@link LockFile}): a link, folder or FIFO put at it, or a
+     * lock another process holds past {@link LockFile#WAIT_MS}, no longer hangs the start or the command: the id is then read
+     * and written without it, warned with the fix. Going on is the safe side: the lock only keeps two processes of this home
+     * from deciding a copy's id at the same instant (the app and the commands that write the store never run together), and
+     * at worst one of them names its backups with an id the other replaced, which keeps them; refusing would stop the start
+     * and every backup over a file in run/. A file system without locks keeps only this JVM's threads apart.
+     */
     private static Locked lock(SextantHome home) throws IOException {
         SextantHome.ownerOnly(home.runDir()); // as every folder the app makes in the home: not readable to others
-        FileChannel ch = FileChannel.open(home.runDir().resolve("home-id.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        Path file = home.runDir().resolve(LOCK);
+        FileChannel ch;
         try {
-            ch.lock();
-        } catch (IOException noLocks) {
-            // held by nothing but the synchronized block
+            ch = LockFile.open(file);
+        } catch (LockFile.NotALockFile e) {
+            withoutLock(file + " " + e.getMessage(), "remove " + file + ": the next start makes it anew");
+            return new Locked(null);
+        }
+        if (!LockFile.lockedWithin(ch, LockFile.WAIT_MS)) {
+            withoutLock(file + " was held by another process for " + LockFile.WAIT_MS / 1000 + " s", "if this recurs, end the process that holds "
+                    + file + " open (lsof " + file + " names it), or remove that file");
         }
         return new Locked(ch);
+    }
+
+    private static void withoutLock(String why, String fix) {
+        HomeWarnings.warn(HomeId.class, "this home's id lock " + why + ": the home id is read without it this time (fix: " + fix + ")");
     }
 
     /** As {@link #peek(SextantHome, Path)} for a home whose backups are in its own SEXTANT_HOME/backups. */
@@ -140,7 +178,8 @@ public final class HomeId {
             Place place = place(home);
             boolean settled = place != null && sameFolder(place.home(), home.root());
             if (place != null && !settled && holdsId(place.home(), id)) return new Reading(null, new CopiedFrom(id, place.home()));
-            String holder = settled ? null : HomeIdClaims.holder(sharedFolder, id, home.root()); // as of: a settled home keeps its id
+            String holder = HomeIdClaims.holder(sharedFolder, id, home.root());
+            if (settled && holder != null && !HomeIdClaims.yours(holder, home.root())) holder = null; // as of: a settled home keeps its id against another user's claim
             if (holder != null) return new Reading(null, new CopiedFrom(id, holder));
             return new Reading(id, place == null ? null : place.copiedFrom());
         } catch (IOException e) {

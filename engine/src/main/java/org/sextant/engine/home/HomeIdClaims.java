@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import org.sextant.engine.Json;
 
 /**
@@ -33,34 +32,34 @@ final class HomeIdClaims {
     /**
      * Claims {@code id} for the home at {@code root} in {@code folder} and returns null; or, when another home that still
      * holds the id claimed it first, leaves the claim and returns that home's path. A {@code settled} home (its own place
-     * record names its folder) never gives its id up for a claim, which anyone who can write the folder can craft: it
-     * takes the claim back, warned naming both folders. No folder (null, or not made yet: no backup is in it) claims
+     * record names its folder) gives its id up only to a home that is {@link #yours} too; a claim naming another user's
+     * folder, which anyone who can write the folder can craft, it takes back, warned naming both folders. No folder (null, or not made yet: no backup is in it) claims
      * nothing; a folder that cannot be written, a lock file that is no regular file, or a lock held longer than
      * {@link #LOCK_WAIT_MS} is warned with its fix, and the id kept.
      */
     static String claim(Path folder, String id, Path root, boolean settled) {
         if (folder == null || !Files.isDirectory(folder)) return null;
         Path lockFile = folder.resolve(LOCK);
-        try (FileChannel lock = openLock(lockFile)) {
-            if (!lockedWithin(lock, LOCK_WAIT_MS)) {
+        try (FileChannel lock = LockFile.open(lockFile)) {
+            if (!LockFile.lockedWithin(lock, LOCK_WAIT_MS)) {
                 notClaimed(id, folder, "its lock " + lockFile + " was held by another process for " + LOCK_WAIT_MS / 1000 + " s",
                         "the id is claimed again at the next backup; if this recurs, end the process that holds " + lockFile
                         + " open (lsof " + lockFile + " names it), or remove that file");
                 return null;
             }
             String holder = holder(folder, id, root);
-            if (holder != null && !settled) return holder;
+            if (holder != null && (!settled || yours(holder, root))) return holder;
             if (holder != null) {
                 String other = holder.replaceAll("\\p{Cntrl}", "?"); // a path read from the folder: one log line whatever it holds
-                org.slf4j.LoggerFactory.getLogger(HomeIdClaims.class).warn("the backup folder {} claimed home id {} for the home at {}, which holds"
-                        + " that id too; this home at {} keeps it (its own place record names this folder) and takes the claim back; if {} is"
-                        + " a copy of this home, delete its home-id and home-id.place.json: it takes an id of its own at its next start",
-                        folder, id, other, root, other);
+                HomeWarnings.warn(HomeIdClaims.class, "the backup folder " + folder + " claimed home id " + id + " for the home at " + other
+                        + ", which holds that id too but is not yours (another user owns its home-id); this home at " + root + " keeps it (its own"
+                        + " place record names this folder) and takes the claim back; if " + other + " is a copy of this home, delete its home-id and"
+                        + " home-id.place.json: it takes an id of its own at its next start");
             }
             Claim now = new Claim(root.toAbsolutePath().normalize().toString());
             if (!now.equals(read(fileOf(folder, id)))) AtomicFiles.write(fileOf(folder, id), Json.write(now), false);
             return null;
-        } catch (NotALockFile e) {
+        } catch (LockFile.NotALockFile e) {
             notClaimed(id, folder, "its lock file " + lockFile + " " + e.getMessage(), "remove " + lockFile + ": the next backup makes it anew");
             return null;
         } catch (IOException | RuntimeException e) {
@@ -70,74 +69,26 @@ final class HomeIdClaims {
     }
 
     /** How long a claim waits for the folder's lock: another home's claim holds it for a few milliseconds. */
-    static final long LOCK_WAIT_MS = 5_000;
-    private static final long LOCK_LOOK_EVERY_MS = 50;
+    static final long LOCK_WAIT_MS = LockFile.WAIT_MS;
 
     private static void notClaimed(String id, Path folder, String why, String fix) {
-        org.slf4j.LoggerFactory.getLogger(HomeIdClaims.class).warn("home id {} not claimed in the backup folder {}: {}; a copy of this home sharing"
-                + " that folder may keep the same id (fix: {})", id, folder, why, fix);
-    }
-
-    /** A lock file that is a link, a folder, a pipe, a socket or a device: its message says which, never its content. */
-    private static final class NotALockFile extends IOException {
-        NotALockFile(String what) {
-            super(what);
-        }
+        HomeWarnings.warn(HomeIdClaims.class, "home id " + id + " not claimed in the backup folder " + folder + ": " + why
+                + "; a copy of this home sharing that folder may keep the same id (fix: " + fix + ")");
     }
 
     /**
-     * The folder's lock file, made when missing: never through a link (O_NOFOLLOW, so a link's target is not made) and never
-     * waiting on a FIFO (opened read-write, which a FIFO answers at once; a pipe cannot seek, so it is then refused).
+     * Whether the home at {@code other} is the person's own, as this one is: the same user owns both home-id files. Two homes
+     * settled where they are can both hold one id (an original moved away while its copy first started, then moved back):
+     * the one that finds the other's claim takes an id of its own. A claim naming another user's folder is never obeyed by
+     * a settled home: anyone who can write the shared folder can write one. Unknown owners (a file system without them) are
+     * not the person's.
      */
-    private static FileChannel openLock(Path file) throws IOException {
-        refuseNotRegular(file);
-        FileChannel ch;
+    static boolean yours(String other, Path root) {
         try {
-            ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-        } catch (IOException e) {
-            refuseNotRegular(file); // a link swapped in since the look fails the open: say so, not "not writable"
-            throw e;
-        }
-        try {
-            ch.position(); // "Illegal seek" on a pipe
-            refuseNotRegular(file);
-            return ch;
-        } catch (IOException pipe) {
-            ch.close();
-            throw pipe instanceof NotALockFile n ? n : new NotALockFile("is not a regular file (a pipe, socket or device)");
-        }
-    }
-
-    private static void refuseNotRegular(Path file) throws IOException {
-        java.nio.file.attribute.BasicFileAttributes a;
-        try {
-            a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (java.nio.file.NoSuchFileException none) {
-            return; // made by the open
-        }
-        if (a.isSymbolicLink()) throw new NotALockFile("is a symbolic link");
-        if (a.isDirectory()) throw new NotALockFile("is a folder");
-        if (!a.isRegularFile()) throw new NotALockFile("is not a regular file (a pipe, socket or device)");
-    }
-
-    /** Whether the lock was taken within {@code waitMs} (a share without locks counts as taken: the home's own lock keeps most races out). */
-    static boolean lockedWithin(FileChannel lock, long waitMs) throws java.io.InterruptedIOException {
-        long deadline = System.nanoTime() + waitMs * 1_000_000;
-        while (true) {
-            try {
-                if (lock.tryLock() != null) return true; // released when the channel closes
-            } catch (java.nio.channels.OverlappingFileLockException heldInThisJvm) {
-                // another channel of this JVM holds it: waited on as another process's
-            } catch (IOException noLocks) {
-                return true;
-            }
-            if (System.nanoTime() - deadline >= 0) return false;
-            try {
-                Thread.sleep(LOCK_LOOK_EVERY_MS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted while waiting for the lock");
-            }
+            return Files.getOwner(Path.of(other).resolve(HomeId.FILE), LinkOption.NOFOLLOW_LINKS)
+                    .equals(Files.getOwner(root.resolve(HomeId.FILE), LinkOption.NOFOLLOW_LINKS));
+        } catch (IOException | RuntimeException unknown) {
+            return false;
         }
     }
 

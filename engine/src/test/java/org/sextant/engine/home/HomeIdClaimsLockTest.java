@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -88,35 +85,13 @@ class HomeIdClaimsLockTest {
     @Test
     void aLockHeldByAnotherProcessIsWaitedOnABoundedTimeThenTheIdIsKeptWithTheWarning() throws Exception {
         homeWithItsClaim();
-        Path holderSource = Files.writeString(dir.resolve("HoldLock.java"), """
-                import java.nio.channels.FileChannel;
-                import java.nio.file.Path;
-                import java.nio.file.StandardOpenOption;
-                public class HoldLock {
-                    public static void main(String[] a) throws Exception {
-                        try (FileChannel ch = FileChannel.open(Path.of(a[0]), StandardOpenOption.WRITE)) {
-                            ch.lock();
-                            System.out.println("held");
-                            System.out.flush();
-                            System.in.read(); // until the test closes our stdin
-                        }
-                    }
-                }
-                """);
-        Process holder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), holderSource.toString(), lockFile.toString())
-                .redirectErrorStream(true).start();
-        try {
-            String first = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8)).readLine();
-            assertEquals("held", first, "the other process holds the lock");
+        try (OtherProcessLock held = new OtherProcessLock(lockFile, dir)) {
             String[] kept = new String[1];
             String log = CapturedStderr.of(() -> kept[0] = HomeId.of(home, shared));
             assertEquals(id, kept[0]);
             assertTrue(log.contains(notClaimed("its lock " + lockFile + " was held by another process for " + HomeIdClaims.LOCK_WAIT_MS / 1000 + " s",
                     "the id is claimed again at the next backup; if this recurs, end the process that holds " + lockFile + " open (lsof "
                     + lockFile + " names it), or remove that file")), log);
-        } finally {
-            holder.getOutputStream().close();
-            if (!holder.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) holder.destroyForcibly();
         }
         String log = CapturedStderr.of(() -> assertEquals(id, HomeId.of(home, shared)));
         assertFalse(log.contains("not claimed"), "released, the lock is taken again: " + log);

@@ -210,7 +210,7 @@ class CopiedHomeTest {
         List<Path> ofA = BackupRestoreTest.takeBackups(a, backupsOf(a, shared), 2);
         String id = HomeId.of(a, shared);
         Path fake = Files.createDirectories(dir.resolve("fake"));
-        Files.writeString(fake.resolve(HomeId.FILE), id + "\n");
+        ownedByAnotherUser(Files.writeString(fake.resolve(HomeId.FILE), id + "\n"));
         Path claim = shared.resolve("sextant-home-" + id + ".claim");
         Files.delete(claim);
         Files.writeString(claim, "{\"home\":\"" + fake + "\"}");
@@ -223,10 +223,56 @@ class CopiedHomeTest {
         assertEquals(List.of(ofA.get(1), ofA.get(0)), backupsOfA.own(), "its backups are still its own");
         assertEquals(id, HomeId.of(a), "the id file is unchanged");
         assertTrue(Files.readString(claim).contains(a.root().toAbsolutePath().normalize().toString()), "the claim is taken back");
-        assertTrue(log.contains("the backup folder " + shared + " claimed home id " + id + " for the home at " + fake + ", which holds that id too;"
-                + " this home at " + a.root() + " keeps it (its own place record names this folder) and takes the claim back; if " + fake
-                + " is a copy of this home, delete its home-id and home-id.place.json"), log);
+        assertTrue(log.contains("the backup folder " + shared + " claimed home id " + id + " for the home at " + fake + ", which holds that id too"
+                + " but is not yours (another user owns its home-id); this home at " + a.root() + " keeps it (its own place record names this folder)"
+                + " and takes the claim back; if " + fake + " is a copy of this home, delete its home-id and home-id.place.json"), log);
         assertEquals(ofA.get(1), StoreRestore.restoreNewest(a, backupsOf(a, shared)).backup(), "a bare restore picks its own newest");
+    }
+
+    /** As a folder another user made: its file owned by them (needs the right to give a file away: root). */
+    private static void ownedByAnotherUser(Path file) {
+        try {
+            int mine = (Integer) Files.getAttribute(file, "unix:uid");
+            Files.setAttribute(file, "unix:uid", mine == 65534 ? 65533 : 65534);
+        } catch (IOException | RuntimeException notPermitted) {
+            org.junit.jupiter.api.Assumptions.abort("giving a file to another user is needed: " + notPermitted);
+        }
+    }
+
+    /**
+     * Session 47: an original moved away while its copy first started (the copy kept the id as a moved home), then moved back:
+     * both settled, both kept the one id, and in the shared folder each rolled off and restored the other's backups. The one
+     * that finds the other's claim, both being the person's, takes an id of its own.
+     */
+    @Test
+    void anOriginalMovedAwayWhileItsCopyStartedThenBackTakesItsOwnIdAndTheirBackupsNoLongerMix() throws Exception {
+        Path shared = dir.resolve("shared");
+        SextantHome a = home("a");
+        BackupRestoreTest.takeBackups(a, backupsOf(a, shared), 1);
+        String id = HomeId.of(a, shared);
+        SextantHome b = copied(a, dir.resolve("b"));
+        Path away = Files.move(a.root(), dir.resolve("a-away"));
+        RollingBackups backupsOfB = backupsOf(b, shared);
+        List<Path> ofB = BackupRestoreTest.takeBackups(b, backupsOfB, 1);
+        assertEquals(id, backupsOfB.homeId(), "the original away, the copy is a moved home: it keeps the id and claims it");
+        Files.move(away, a.root());
+
+        RollingBackups backupsOfA = backupsOf(a, shared);
+        String[] own = new String[1];
+        String log = org.sextant.engine.testing.CapturedStderr.of(() -> own[0] = backupsOfA.homeId());
+        assertNotEquals(id, own[0], "the second to claim it takes an id of its own");
+        assertTrue(log.contains("the home at " + b.root().toAbsolutePath().normalize() + " holds this home's id " + id + " too and is yours (one of the two was"
+                + " copied while the other was moved away, then moved back); it claimed the id first in the backup folder " + shared + ", so this home at "
+                + a.root() + " takes an id of its own, " + own[0] + ", and their backups no longer mix"), log);
+        BackupRestoreTest.takeBackups(a, backupsOfA, 4);
+        assertEquals(3, backupsOfA.own().size());
+        assertEquals(2, backupsOf(b, shared).own().size(), "A's four backups rolled off none of B's (the one before the copy and B's own)");
+        assertEquals(ofB.get(0), StoreRestore.restoreNewest(b, backupsOf(b, shared)).backup(), "B's bare restore picks B's newest, not A's");
+        String again = org.sextant.engine.testing.CapturedStderr.of(() -> {
+            assertEquals(id, HomeId.of(b, shared), "B keeps the id");
+            assertEquals(own[0], HomeId.of(a, shared), "A keeps its new one");
+        });
+        assertTrue(again.isBlank(), "no more warnings: " + again);
     }
 
     private static void deleteAll(Path root) throws IOException {
