@@ -36,8 +36,11 @@ final class CliWording {
         return Pattern.compile("\\b(call )?" + name + "\\b" + (after.isEmpty() ? "()" : after));
     }
 
-    /** The mark and log of a job's bug as Incident words it: "(a bug; logged as incident 1a2b3c4d in SEXTANT_HOME/logs/sextant.log)", or "in no log (cli.log could not be written))". */
-    private static final Pattern INCIDENT = Pattern.compile("logged as incident (\\w+) in (no log \\([^)]*\\)|[^)]+)\\)");
+    /**
+     * The mark and log of a job's bug as Incident's fix words it: "… report incident 1a2b3c4d with /home/ana/.sextant/logs/cli.log",
+     * or "with no log (cli.log could not be written)". Read from the fix, where the log ends the text: a real path may hold ')'.
+     */
+    private static final Pattern INCIDENT = Pattern.compile("report incident (\\w+) with (.+)$");
 
     private final String capability;
     private final Map<String, String> typed;
@@ -59,7 +62,7 @@ final class CliWording {
      */
     SextantException jobFailed(String what, JobStatus job) {
         if (job.failReason() == FailReason.INTERNAL_ERROR) {
-            Matcher incident = job.error() == null ? null : INCIDENT.matcher(job.error());
+            Matcher incident = job.fix() == null ? null : INCIDENT.matcher(job.fix());
             if (incident != null && incident.find()) { // the engine's Incident: its mark finds the exception in that log
                 String mark = incident.group(1), log = incident.group(2);
                 return new SextantException(FailReason.JOB_FAILED, what + " job " + job.id() + " failed unexpectedly (a bug, incident " + mark

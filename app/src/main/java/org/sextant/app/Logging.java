@@ -107,8 +107,9 @@ final class Logging {
         java.util.List<ch.qos.logback.core.Appender<ILoggingEvent>> before = new java.util.ArrayList<>();
         root.iteratorForAppenders().forEachRemaining(before::add);
         RollingFileAppender<ILoggingEvent> file;
+        Path log = null;
         try {
-            Path log = home.ensureRoot().logsDir().resolve(COMMAND_LOG);
+            log = home.ensureRoot().logsDir().resolve(COMMAND_LOG);
             SextantHome.ownerOnly(log.getParent()); // before ensureLayout: the log is the user's data
             file = rollingFile(context, log, MAX_BYTES, 1, PATTERN);
         } catch (IOException | RuntimeException e) {
@@ -117,7 +118,7 @@ final class Logging {
         before.forEach(root::detachAppender);
         if (file != null) root.addAppender(file);
         RollingFileAppender<ILoggingEvent> opened = file;
-        String incidentsBefore = org.sextant.engine.Incident.logTo(file != null ? "SEXTANT_HOME/logs/" + COMMAND_LOG : "no log (" + COMMAND_LOG + " could not be written)");
+        String incidentsBefore = org.sextant.engine.Incident.logTo(file != null ? log.toString() : "no log (" + COMMAND_LOG + " could not be written)");
         return () -> {
             org.sextant.engine.Incident.logTo(incidentsBefore);
             if (opened != null) {

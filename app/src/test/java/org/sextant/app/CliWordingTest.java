@@ -31,4 +31,23 @@ class CliWordingTest {
         assertEquals("retry; if it fails again, please report incident " + mark + " with SEXTANT_HOME/logs/sextant.log", said.fix());
         assertEquals(8, mark.length(), bug.getMessage());
     }
+
+    /** A CLI command names its log by its real path, which may hold a parenthesis: the job's failure names all of it. */
+    @Test
+    void aJobThatFailedByABugNamesALogWhosePathHasAParenthesis() {
+        String log = "/home/ana (work)/.sextant/logs/cli.log";
+        String before = org.sextant.engine.Incident.logTo(log);
+        SextantException bug;
+        try {
+            bug = org.sextant.engine.Incident.logged("job forecast-1", new IllegalStateException("index 3 out of bounds"));
+        } finally {
+            org.sextant.engine.Incident.logTo(before);
+        }
+        String mark = bug.getMessage().replaceAll(".*incident (\\w+) .*", "$1");
+        SextantException said = new CliWording("start_forecast", Map.of()).jobFailed("forecast",
+                CliTest.failedJob(FailReason.INTERNAL_ERROR, bug.getMessage(), null, bug.fix()));
+        assertEquals("forecast job forecast-1 failed unexpectedly (a bug, incident " + mark + "); the details are in " + log + " under that mark",
+                said.getMessage());
+        assertEquals("retry; if it fails again, please report incident " + mark + " with " + log, said.fix());
+    }
 }

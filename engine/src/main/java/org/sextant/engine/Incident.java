@@ -24,10 +24,24 @@ public final class Incident {
 
     /** Logs {@code bug}, met while doing {@code what}, under a new mark, and returns the internal_error refusal naming that mark. */
     public static SextantException logged(String what, Throwable bug) {
-        String mark = java.util.UUID.randomUUID().toString().substring(0, 8);
-        log.error("{} failed (incident {})", what, mark, bug);
-        String file = logFile;
-        return new SextantException(FailReason.INTERNAL_ERROR, "the app failed (a bug; logged as incident " + mark
-                + " in " + file + ")", null, "retry; if it fails again, report incident " + mark + " with " + file, bug);
+        Mark mark = log(what, bug);
+        return new SextantException(FailReason.INTERNAL_ERROR, "the app failed (a bug; logged as " + mark + ")", null,
+                "retry; if it fails again, report incident " + mark.id() + " with " + mark.log(), bug);
+    }
+
+    /** Logs {@code bug}, met while doing {@code what}, under a new mark, for a caller that words its own answer around the mark. */
+    public static Mark log(String what, Throwable bug) {
+        Mark mark = new Mark(java.util.UUID.randomUUID().toString().substring(0, 8), logFile);
+        log.error("{} failed (incident {})", what, mark.id(), bug);
+        return mark;
+    }
+
+    /** Where one incident's exception is: its mark in that log. */
+    public record Mark(String id, String log) {
+        /** "incident 1a2b3c4d in SEXTANT_HOME/logs/sextant.log", as a message names it. */
+        @Override
+        public String toString() {
+            return "incident " + id + " in " + log;
+        }
     }
 }

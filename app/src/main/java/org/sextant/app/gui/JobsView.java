@@ -63,7 +63,7 @@ public final class JobsView implements WorkstationView {
                 Columns.<JobStatus>text("On", 100, j -> String.join(", ", j.subjects())),
                 Columns.<JobStatus>text("State", 80, j -> j.state().name()),
                 progressColumn(),
-                Columns.<JobStatus>text("Message", 190, j -> j.explained() != null ? j.explained() : j.message()),
+                Columns.<JobStatus>text("Message", 190, JobsViewModel::message),
                 // a CSV gets the instants in full (ISO, UTC), not the screen's short local time
                 TableExport.exportsAs(Columns.<JobStatus>text("Started", 90, j -> time(j.startedAt() != null ? j.startedAt() : j.createdAt())),
                         j -> j.startedAt() != null ? j.startedAt() : j.createdAt()),

@@ -56,6 +56,14 @@ public final class JobsViewModel implements AutoCloseable {
         }, error::set, "cancel job " + jobId);
     }
 
+    /**
+     * A job's Message cell: why it failed and the fix when it did (a bug says only its incident mark and the log it is in,
+     * the exception's words stay in that log), else its progress message.
+     */
+    public static String message(JobStatus job) {
+        return job.explained() != null ? job.explained() : job.message();
+    }
+
     public ObservableList<JobStatus> jobs() { return jobs; }
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
 

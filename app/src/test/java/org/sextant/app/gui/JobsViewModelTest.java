@@ -2,6 +2,7 @@ package org.sextant.app.gui;
 
 import org.sextant.engine.testing.TempSextant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -62,5 +63,20 @@ class JobsViewModelTest {
     void cancellingAnUnknownJobShowsTheEnginesError() throws Exception {
         model.cancel("nope").handle((s, e) -> null).get();
         assertTrue(model.errorProperty().get().contains("no job with id 'nope'"), model.errorProperty().get());
+    }
+
+    /** A job's bug shows in its Message as the incident's mark and the log it is in, never as the exception's own words. */
+    @Test
+    void aFailedJobsBugShowsItsIncidentMarkAndLogNotTheExceptionText() throws Exception {
+        JobStatus job = engine.jobs().submit("test_bug", List.of("x"), false, IfInterrupted.KEEPS_AT_END, ctx -> {
+            throw new IllegalStateException("cannot parse /home/ana/private/holdings.csv line 3: 41.2");
+        });
+        assertEquals(JobState.FAILED, engine.jobs().await(job.id(), Duration.ofSeconds(60)).state());
+        model.refresh().get();
+        String shown = JobsViewModel.message(model.jobs().stream().filter(j -> j.id().equals(job.id())).findFirst().orElseThrow());
+        assertFalse(shown.contains("holdings") || shown.contains("41.2") || shown.contains("IllegalStateException"), shown);
+        java.util.regex.Matcher mark = java.util.regex.Pattern.compile("logged as incident (\\w{8}) in [^)]*logs/sextant\\.log\\)").matcher(shown);
+        assertTrue(mark.find(), shown);
+        assertTrue(shown.contains("(fix: retry; if it fails again, report incident " + mark.group(1) + " with "), shown);
     }
 }

@@ -1,6 +1,7 @@
 package org.sextant.engine.research.source;
 
 import java.util.Arrays;
+import org.sextant.engine.Incident;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.forecast.Forecast;
 import org.sextant.engine.forecast.Forecaster;
@@ -37,13 +38,38 @@ public final class ForecastSeries {
     /** How many fits {@link #of} made and how many failed (a window the model could not fit: no value there). */
     public static final class Fits {
         private int made, failed;
-        private String firstFailure;
+        private String model;
+        private RuntimeException firstFailure;
+        private String worded;
 
         public int made() { return made; }
         public int failed() { return failed; }
-        /** The first failure's message, cut to 200 characters (null: none failed). */
-        public String firstFailure() { return firstFailure; }
+
+        /**
+         * The first failure as a run's warning may say it (null: none failed): the model and the kind of failure. A refusal
+         * of the engine's (the global model not trained) keeps its own words; any other exception's text — which may quote
+         * a value or a path, and helps no reader of warnings — goes to the log under an incident mark the words name
+         * (logged once, when first asked: a warning is written for a few assets, not for every failed window).
+         */
+        public String firstFailure() {
+            if (firstFailure == null || worded != null) return worded;
+            if (firstFailure instanceof SextantException refused) {
+                worded = "model " + model + ": " + SextantException.bounded(refused.getMessage(), 200);
+            } else {
+                Incident.Mark mark = Incident.log("forecast model " + model + " fitting a window", firstFailure);
+                worded = "model " + model + " could not fit a window: " + kind(firstFailure) + " (logged as " + mark + ")";
+            }
+            return worded;
+        }
+
         public boolean allFailed() { return made > 0 && failed == made; }
+
+        private static String kind(RuntimeException e) {
+            if (e instanceof org.hipparchus.exception.MathRuntimeException || e instanceof ArithmeticException
+                    || e instanceof Forecast.BandsNotNested) return "a numerical failure (a fit that did not converge, or bands it could not order)";
+            if (e instanceof IllegalArgumentException) return "it refused the window's closes";
+            return "an unexpected error (a bug)";
+        }
     }
 
     /** As above, counting the fits into {@code fits}. */
@@ -54,6 +80,7 @@ public final class ForecastSeries {
             throw SextantException.invalid("window", "model " + model + " needs at least " + f.minLength(1) + " closes, window is " + window,
                     "use a window of at least " + f.minLength(1) + " bars");
         }
+        fits.model = model;
         double[] levels = {level};
         double[] out = new double[close.length];
         Arrays.fill(out, Double.NaN);
@@ -76,7 +103,7 @@ public final class ForecastSeries {
         } catch (java.util.concurrent.CancellationException e) {
             throw e;             // the job was cancelled: not a window without an opinion
         } catch (RuntimeException e) {
-            if (fits.failed++ == 0) fits.firstFailure = SextantException.bounded(String.valueOf(e.getMessage()), 200);
+            if (fits.failed++ == 0) fits.firstFailure = e;
             return Double.NaN;   // a window the model cannot fit (e.g. constant prices): no opinion
         }
         double last = history[history.length - 1];

@@ -180,8 +180,41 @@ class ForecastAndAnalogueNodesTest {
         List<String> warnings = kernel.warnings();
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).startsWith("forecast node 'src' {model=global") && warnings.get(0).contains("every one of its 6 fits failed on "
-                + u.symbols().get(0) + ", " + u.symbols().get(1) + ", so the node is flat there throughout (first failure: the global model has not been trained"),
+                + u.symbols().get(0) + ", " + u.symbols().get(1) + ", so the node is flat there throughout (first failure: model global: the global model has not been trained"),
                 warnings.get(0));
         assertTrue(new GraphSweep(GraphComposer.compose(spec(FORECAST)).requireOk(), u).warnings().isEmpty(), "no warning before anything failed");
+    }
+
+    /**
+     * A fit failing with an exception of its own (not the engine's refusal) is warned as the model and the kind of failure,
+     * the exception's words only in the log under the incident mark the warning names: they may quote a path or a value.
+     */
+    @Test
+    void aFitsExceptionTextNeverReachesTheWarning() {
+        String secret = "cannot read /home/ana/private/holdings.csv line 3: 41.2";
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        ForecastModels failing = new ForecastModels(h -> {
+            if (asked.getAndIncrement() == 0) return null;
+            throw new IllegalStateException(secret);
+        });
+        Universe u = ResearchData.dowJones(2, 300);
+        GraphSweep kernel = new GraphSweep(GraphComposer.compose(spec(FORECAST.replace("theta", "global"))).requireOk(), u, null, failing);
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(log, true, java.nio.charset.StandardCharsets.UTF_8)); // the tests' log (slf4j-simple)
+        try {
+            Sweep.run(kernel, 200, 1, false, 252);
+        } finally {
+            System.setErr(err);
+        }
+        List<String> warnings = kernel.warnings();
+        assertEquals(1, warnings.size(), warnings.toString());
+        String w = warnings.get(0);
+        assertFalse(w.contains("holdings") || w.contains("41.2"), w);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\(first failure: model global could not fit a window: an unexpected error \\(a bug\\) "
+                + "\\(logged as incident (\\w{8}) in [^)]*sextant\\.log\\)\\)$").matcher(w);
+        assertTrue(m.find(), w);
+        String logged = log.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(logged.contains("incident " + m.group(1)) && logged.contains(secret), "the exception is in the log under its mark: " + logged);
     }
 }
