@@ -42,7 +42,7 @@ public final class HttpMcpServer implements AutoCloseable {
 
     /**
      * Jetty's threads. Past every thread, a few jobs wait (a burst of refusals); past them Jetty closes the connection
-     * unanswered. A thread idle 60 s ends, all such threads at once: Jetty ends one per 60 s by default, so the ~1,000
+     * unanswered. A thread idle 60 s ends, as many as are idle: Jetty ends one per 60 s by default, so the ~1,000
      * threads of a burst of held calls (~100 MB) stayed for ~17 hours (docs/benchmarks.md, "sextant-mcp over HTTP").
      */
     static QueuedThreadPool threadPool() {
