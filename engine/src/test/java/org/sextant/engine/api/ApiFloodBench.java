@@ -45,37 +45,17 @@ public final class ApiFloodBench {
 
     private static String run(String name, String classesFirst, boolean tokenless, int perClient) throws Exception {
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process app = new ProcessBuilder(javaBin, "-XX:G1PeriodicGCInterval=60000", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30",
+        Process app = new ProcessBuilder(javaBin, "-XX:G1PeriodicGCInterval=15000", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30",
                 "-cp", classesFirst + System.getProperty("java.class.path"), Serve.class.getName())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(app.getInputStream(), StandardCharsets.UTF_8));
-            int port = Integer.parseInt(out.readLine().trim());
-            Thread drain = new Thread(() -> { // its log must not fill the pipe and stall it
-                try {
-                    while (out.readLine() != null) { /* dropped */ }
-                } catch (IOException closed) { /* it ended */ }
-            });
-            drain.setDaemon(true);
-            drain.start();
+            int port = port(app);
             long pid = app.pid();
             Thread.sleep(2000);
             long idle = ProcessStatus.rssMb(pid);
             AtomicBoolean flooding = new AtomicBoolean(true);
             List<Long> latencies = new ArrayList<>();
-            Thread good = new Thread(() -> {
-                while (flooding.get()) {
-                    long t0 = System.nanoTime();
-                    try {
-                        health(port);
-                        latencies.add(System.nanoTime() - t0);
-                        Thread.sleep(20);
-                    } catch (IOException | InterruptedException e) {
-                        throw new IllegalStateException(e);
-                    }
-                }
-            });
-            good.start();
+            Thread good = goodClient(port, flooding, latencies);
             List<Socket> held = java.util.Collections.synchronizedList(new ArrayList<>());
             List<Thread> clients = new ArrayList<>();
             for (int c = 0; c < 4; c++) {
@@ -116,7 +96,39 @@ public final class ApiFloodBench {
         }
     }
 
-    private static void health(int port) throws IOException {
+    /** The port {@code app} (a {@link Serve}) prints first; the rest of its output is drained so its log never stalls it. */
+    static int port(Process app) throws IOException {
+        BufferedReader out = new BufferedReader(new InputStreamReader(app.getInputStream(), StandardCharsets.UTF_8));
+        int port = Integer.parseInt(out.readLine().trim());
+        Thread drain = new Thread(() -> {
+            try {
+                while (out.readLine() != null) { /* dropped */ }
+            } catch (IOException closed) { /* it ended */ }
+        });
+        drain.setDaemon(true);
+        drain.start();
+        return port;
+    }
+
+    /** A good client, started: calls /health every 20 ms while {@code running}, its latencies (ns) added to {@code latencies}. */
+    static Thread goodClient(int port, AtomicBoolean running, List<Long> latencies) {
+        Thread good = new Thread(() -> {
+            while (running.get()) {
+                long t0 = System.nanoTime();
+                try {
+                    health(port);
+                    latencies.add(System.nanoTime() - t0);
+                    Thread.sleep(20);
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        });
+        good.start();
+        return good;
+    }
+
+    static void health(int port) throws IOException {
         try (Socket s = new Socket("127.0.0.1", port)) {
             s.getOutputStream().write(("GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAuthorization: Bearer " + TOKEN
                     + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));

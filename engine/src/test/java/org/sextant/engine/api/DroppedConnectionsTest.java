@@ -82,6 +82,42 @@ class DroppedConnectionsTest {
         }
     }
 
+    /**
+     * Clients that take their answer and then close (FIN) or reset their kept-alive connection at once, or reset it as
+     * the answer arrives: the server holds none of them after. One answered connection stays open beside them and is
+     * answered again at the end: the JDK server's idle timer (30 s) did not run on it, so it let the others go because
+     * they were cut, not because they idled out.
+     */
+    @Test
+    void connectionsCutJustAfterTheirAnswerAreLetGo(@TempSextant Sextant engine) throws Exception {
+        long before = serverConnections();
+        try (LocalApiServer api = LocalApiServer.start(engine, TOKEN, "headless", () -> "state", Map.of(), new ConnectionLimits(32, LONG, LONG, Duration.ofSeconds(60)));
+             Socket kept = new Socket("127.0.0.1", api.port())) {
+            kept.setSoTimeout(60_000);
+            health(api, kept, true);
+            for (int i = 0; i < 24; i++) {
+                Socket s = new Socket("127.0.0.1", api.port());
+                s.setSoTimeout(60_000);
+                if (i % 3 == 2) s.setSoLinger(true, 0); // closed with a reset
+                health(api, s, i % 3 != 2); // the third kind resets as soon as the answer's status line is in
+                s.close();
+            }
+            await(() -> api.handling() == 0 && api.unauthenticated() == 0, "no request of the cut connections still handled");
+            await(() -> serverConnections() <= before + 1, "the JDK server holds none of the 24 connections cut after their answer");
+            health(api, kept, true);
+            assertEquals(before + 1, serverConnections(), "the kept connection is still held");
+        }
+    }
+
+    /** One authorised /health on {@code s}, its answer read whole ({@code whole}) or up to its status line only. */
+    private static void health(LocalApiServer api, Socket s, boolean whole) throws IOException {
+        s.getOutputStream().write(("GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:" + api.port() + "\r\nAuthorization: Bearer " + TOKEN
+                + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        InputStream in = s.getInputStream();
+        assertEquals("HTTP/1.1 200", new String(in.readNBytes(12), StandardCharsets.US_ASCII));
+        if (whole) skipAnswer(in);
+    }
+
     @Test
     void anAnsweredConnectionStaysOpenForTheNextRequest(@TempSextant Sextant engine) throws Exception {
         try (LocalApiServer api = LocalApiServer.start(engine, TOKEN, "headless", () -> "state");

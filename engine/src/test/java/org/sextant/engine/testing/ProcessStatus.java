@@ -17,6 +17,13 @@ public final class ProcessStatus {
         throw new IOException("no VmRSS in /proc/" + pid + "/status");
     }
 
+    /** The CPU time it has used, user and system, in seconds (/proc/PID/stat's utime and stime, at the usual 100 ticks a second). */
+    public static double cpuSeconds(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" "); // after "pid (name) ": state is field 3
+        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0;
+    }
+
     /** Its threads now (0 once it has ended). */
     public static long threads(long pid) {
         String[] tasks = new File("/proc/" + pid + "/task").list();

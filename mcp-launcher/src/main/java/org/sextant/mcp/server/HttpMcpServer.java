@@ -40,6 +40,18 @@ public final class HttpMcpServer implements AutoCloseable {
      */
     static final int THREADS = InFlightCalls.MAX + HEADROOM;
 
+    /**
+     * Jetty's threads. Past every thread, a few jobs wait (a burst of refusals); past them Jetty closes the connection
+     * unanswered. A thread idle 60 s ends, as many as are idle: Jetty ends one per 60 s by default, so the ~1,000
+     * threads of a burst of held calls (~100 MB) stayed for ~17 hours (docs/benchmarks.md, "sextant-mcp over HTTP").
+     */
+    static QueuedThreadPool threadPool() {
+        QueuedThreadPool threads = new QueuedThreadPool(THREADS, 2, 60_000, new BlockingArrayQueue<>(HEADROOM, HEADROOM, HEADROOM));
+        threads.setName("sextant-http");
+        threads.setMaxEvictCount(THREADS);
+        return threads;
+    }
+
     private final Server jetty;
     private final McpSyncServer mcp;
     private final BodyLane lane;
@@ -75,10 +87,7 @@ public final class HttpMcpServer implements AutoCloseable {
         McpSyncServer mcp = SextantMcpServer.start(transport, dispatcher, tables);
         tables.openWhile(sessions::isOpen); // a call of a session ended meanwhile keeps no table its answer would name
 
-        // past every thread, a few jobs wait (a burst of refusals); past them Jetty closes the connection unanswered
-        QueuedThreadPool threads = new QueuedThreadPool(THREADS, 2, 60_000, new BlockingArrayQueue<>(HEADROOM, HEADROOM, HEADROOM));
-        threads.setName("sextant-http");
-        Server jetty = new Server(threads);
+        Server jetty = new Server(threadPool());
         ServerConnector connector = new ServerConnector(jetty, 1, 1); // one acceptor, one selector: loopback clients only
         connector.setHost(InetAddress.getLoopbackAddress().getHostAddress());
         connector.setPort(port);

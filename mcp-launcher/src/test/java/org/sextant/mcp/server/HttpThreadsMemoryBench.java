@@ -20,7 +20,8 @@ import org.sextant.mcp.tools.InFlightCalls;
  * The memory of sextant-mcp --http's Jetty threads (docs/benchmarks.md, "sextant-mcp --http: memory of 1,024 calls held"):
  * the launcher's --http server in a JVM of its own (bin/sextant-mcp's flags; as HttpThreadsTest starts it), its resident set idle with 128 sessions open, against the
  * same holding 1,024 calls (8 per session) of a tool whose app route stalls, each on a Jetty thread of its own; then the same with
- * every thread's stack reserve at 256 kB (-Xss256k). Run: java -cp mcp-launcher/target/test-classes:mcp-launcher/target/classes:DEPS
+ * every thread's stack reserve at 256 kB (-Xss256k); after each, RSS 60 and 120 s after the held calls were answered.
+ * Other JVM options to add may be given as arguments (one set each, in place of -Xss256k). Run: java -cp mcp-launcher/target/test-classes:mcp-launcher/target/classes:DEPS
  * org.sextant.mcp.server.HttpThreadsMemoryBench
  */
 public final class HttpThreadsMemoryBench {
@@ -30,19 +31,23 @@ public final class HttpThreadsMemoryBench {
     public static void main(String[] args) throws Exception {
         System.out.printf("cores=%d, load average %.1f (shared machine); RSS in MB%n", Runtime.getRuntime().availableProcessors(),
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        System.out.println("| launcher JVM | RSS, 128 sessions idle | RSS, 1,024 calls held | difference | per call held (kB) | threads idle | threads holding |");
-        System.out.println("|---|---|---|---|---|---|---|");
+        System.out.println("| launcher JVM | RSS, 128 sessions idle | RSS, 1,024 calls held | difference | per call held (kB) | threads idle | threads holding"
+                + " | RSS 60 s after their answers | 120 s after | threads then |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
         Path appHome = Files.createTempDirectory("sextant-threads-bench-app");
         try (Sextant engine = Sextant.open(new SextantHome(appHome))) {
-            for (String xss : new String[] {null, "-Xss256k"}) System.out.println(run(engine, xss));
+            List<String> extras = new ArrayList<>(java.util.Arrays.asList((String) null)); // as shipped first: the baseline
+            extras.addAll(args.length > 0 ? List.of(args) : List.of("-Xss256k"));
+            for (String extra : extras) System.out.println(run(engine, extra));
         }
     }
 
-    private static String run(Sextant engine, String xss) throws Exception {
+    /** One launcher as bin/sextant-mcp starts it, with {@code extra} (JVM options, space-separated; null: none) added last. */
+    private static String run(Sextant engine, String extra) throws Exception {
         Path home = Files.createTempDirectory("sextant-threads-bench");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.05", "-XX:+UseSerialGC", "-Xmx1g", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30"));
-        if (xss != null) command.add(xss);
+        if (extra != null) command.addAll(List.of(extra.trim().split("\\s+")));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Launcher.class.getName(), home.toString()));
         List<SocketChannel> held = new ArrayList<>();
         try (TappedApp app = TappedApp.start(engine, home)) {
@@ -74,8 +79,13 @@ public final class HttpThreadsMemoryBench {
                 while (ProcessStatus.threads(launcher.pid()) < threadsIdle + InFlightCalls.MAX - 16) Thread.sleep(100);
                 Thread.sleep(3000);
                 long holding = ProcessStatus.rssMb(launcher.pid()), threadsHolding = ProcessStatus.threads(launcher.pid());
-                return String.format("| %s | %d | %d | %d | %.0f | %d | %d |", xss == null ? "as bin/sextant-mcp starts it" : "the same with " + xss,
-                        idle, holding, holding - idle, (holding - idle) * 1024.0 / InFlightCalls.MAX, threadsIdle, threadsHolding);
+                app.release(HELD); // the calls are answered; their threads idle out after 60 s
+                Thread.sleep(60_000);
+                long after60 = ProcessStatus.rssMb(launcher.pid());
+                Thread.sleep(60_000);
+                return String.format("| %s | %d | %d | %d | %.0f | %d | %d | %d | %d | %d |", extra == null ? "as bin/sextant-mcp starts it" : "the same with " + extra,
+                        idle, holding, holding - idle, (holding - idle) * 1024.0 / InFlightCalls.MAX, threadsIdle, threadsHolding,
+                        after60, ProcessStatus.rssMb(launcher.pid()), ProcessStatus.threads(launcher.pid()));
             } finally {
                 app.release(HELD);
                 for (SocketChannel c : held) c.close();

@@ -70,10 +70,11 @@ public final class Installers {
      */
     static final String CDS_ARCHIVE = "sextant.jsa";
     /**
-     * As bin/sextant: an idle app gives unused heap back (a G1 cycle after a minute without one,
-     * heap shrunk to 30% free), idle resident memory 300 -> 270 MB on the sample (docs/benchmarks.md).
+     * As bin/sextant: an idle app gives unused heap back (a G1 cycle after 15 s without one, heap
+     * shrunk to 30% free): idle resident memory 300 -> 270 MB on the sample, a burst of requests'
+     * heap back within 30 s (docs/benchmarks.md, "Idle memory", "Local API: memory after a burst").
      */
-    static final String APP_GC_OPTIONS = "-XX:G1PeriodicGCInterval=60000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30";
+    static final String APP_GC_OPTIONS = "-XX:G1PeriodicGCInterval=15000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30";
     /**
      * As bin/sextant: C2 compiles a method after 4x the usual calls, so the start-up's CSS and
      * layout code stays with C1 instead of keeping both cores compiling before the first chart;

@@ -41,6 +41,29 @@ class InstallersTest {
         assertEquals(List.of(Installers.MCP_JVM_OPTIONS.split(" ")), scriptOptions);
     }
 
+    /**
+     * The installed app and bin/sextant (README's launch command) start the JVM alike, with the options that give a burst's
+     * heap back: a G1 cycle after 15 s without one, the heap then shrunk to 30% free (docs/benchmarks.md, "Local API:
+     * memory after a burst": with a 60 s period the memory was still held a minute after).
+     */
+    @Test
+    void theInstalledAppAndTheScriptGiveABurstsMemoryBack() throws IOException {
+        List<String> scriptOptions = new ArrayList<>();
+        for (String line : Files.readAllLines(repo().resolve("bin/sextant"), StandardCharsets.UTF_8)) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(gc|jit)=\\((.*)\\)$").matcher(line.strip());
+            if (m.matches()) scriptOptions.addAll(List.of(m.group(2).strip().split("\\s+")));
+        }
+        assertEquals(List.of((Installers.APP_GC_OPTIONS + " " + Installers.APP_JIT_OPTIONS).split(" ")), scriptOptions);
+        assertTrue(Installers.APP_JVM_OPTIONS.contains(Installers.APP_GC_OPTIONS), Installers.APP_JVM_OPTIONS);
+        assertEquals(List.of("-XX:G1PeriodicGCInterval=15000", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30"),
+                List.of(Installers.APP_GC_OPTIONS.split(" ")));
+    }
+
+    private static Path repo() {
+        String p = System.getProperty("sextant.repo");
+        return (p != null ? Path.of(p) : Path.of("..")).toAbsolutePath().normalize();
+    }
+
     @TempDir Path dir;
 
     @Test
