@@ -42,8 +42,7 @@ public final class Migrations {
             "V058__euronext_session.sql",
             "V059__early_close_auctions.sql",
             "V060__nyse_half_day_closes.sql",
-            "V061__symbols_before_ticker_rule.sql",
-            "V062__early_closes_checked.sql");
+            "V061__symbols_before_ticker_rule.sql");
 
     private Migrations() {}
 
