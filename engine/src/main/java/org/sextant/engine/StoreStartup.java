@@ -16,9 +16,11 @@ final class StoreStartup {
         home.ensureLayout();
         Store store = Store.open(home.database(), home.stagingDir());
         // bars stored before V060 of years outside its rows (1987) get their early closes here, not at their file's next import;
-        // here and not in the migrations: the store knows no session calendars
+        // here and not in the migrations: the store knows no session calendars; read first, so an open that adds none writes nothing
         try {
-            if (store.inTransaction(EarlyCloseYears::addForStoredBars) > 0) store.checkpoint(); // in the file, as the migrations' rows are
+            if (store.read(EarlyCloseYears::storedBarsLackEarlyCloses) && store.inTransaction(EarlyCloseYears::addForStoredBars) > 0) {
+                store.checkpoint(); // in the file, as the migrations' rows are
+            }
         } catch (RuntimeException e) {
             store.close();
             throw e;

@@ -16,6 +16,8 @@ public final class BarReadCache {
 
     private final int capacity;
     private final Map<String, Entry> entries;
+    /** How many values were computed (not answered as kept). */
+    private final java.util.concurrent.atomic.LongAdder computed = new java.util.concurrent.atomic.LongAdder();
 
     public BarReadCache(int capacity) {
         if (capacity < 0) throw new IllegalArgumentException("capacity " + capacity + " < 0");
@@ -39,12 +41,18 @@ public final class BarReadCache {
             Entry e = entries.get(key);
             if (e != null && e.version() == version) return (T) e.value();
         }
+        computed.increment();
         T value = compute.get(); // outside the lock: two readers of one key may both compute, never wait on each other's query
         synchronized (entries) {
             Entry e = entries.get(key);
             if (e == null || e.version() <= version) entries.put(key, new Entry(version, value));
         }
         return value;
+    }
+
+    /** How many values were computed rather than answered as kept (with capacity 0 none are counted). */
+    long computed() {
+        return computed.sum();
     }
 
     /** At most how many entries are kept (0: none, every value computed). */

@@ -253,9 +253,9 @@ public final class BarReader {
         return src.stored().size() == 1 && !(interval == BarInterval.D1 && src.stored().get(0).equals("1d"));
     }
 
-    /** The first and last UTC open time of {@code symbol}'s stored bars at {@code stored} (null when none), kept per data version. */
+    /** The first and last UTC open time of {@code symbol}'s stored bars at {@code stored} (null when none), kept per version of the symbol's data (a write of another symbol keeps it). */
     java.time.LocalDateTime[] storedExtent(String symbol, BarInterval stored) {
-        return derived.get(symbol + "\0extent\0" + stored.label, store.pricesVersion(), () -> store.read(c -> {
+        return derived.get(symbol + "\0extent\0" + stored.label, store.symbolVersion(symbol), () -> store.read(c -> {
             try (PreparedStatement p = c.prepareStatement("SELECT min(ts), max(ts) FROM price_bars WHERE symbol = ? AND interval = ?")) {
                 p.setString(1, symbol);
                 p.setString(2, stored.label);
@@ -266,6 +266,9 @@ public final class BarReader {
             }
         }));
     }
+
+    /** How many values derived from a symbol's whole series (extent, outside-session days, venue note, spans) were computed, not kept. */
+    long derivedComputed() { return derived.computed(); }
 
     Store store() { return store; }
 
@@ -300,19 +303,19 @@ public final class BarReader {
         List<String> counted = new ArrayList<>();
         for (String s : src.stored()) if (BarInterval.of("interval", s).ordinal() <= BarInterval.D1.ordinal()) counted.add(s); // a week's bar is not dated by a session
         if (counted.isEmpty()) return 0;
-        // the whole series is resampled once per data version, not once per page of a paged read
-        long version = store.pricesVersion();
+        // the whole series is resampled once per version of the symbol's data, not once per page of a paged read
+        long version = store.symbolVersion(symbol);
         OutsideDays days = derived.get(symbol + "\0outside\0" + String.join(",", counted), version, () -> outsideDays(symbol, counted));
         return days.count(from, to);
     }
 
     /**
      * For a symbol read on Xetra's calendar (eu_equity) whose bars are another venue's (Euronext's 24 and 31 December, a Whit
-     * Monday): the note that says so and how to set the venue ({@link VenueFit#storedNote}); null otherwise. Kept per data version.
+     * Monday): the note that says so and how to set the venue ({@link VenueFit#storedNote}); null otherwise. Kept per version of the symbol's data.
      */
     public String venueNote(String symbol) {
         if (!TradingSession.EU_EQUITY.label().equals(sessionLabel(symbol))) return null;
-        return derived.get(symbol + "\0venue", store.pricesVersion(), () -> java.util.Optional.ofNullable(store.read(c -> VenueFit.storedNote(c, symbol)))).orElse(null);
+        return derived.get(symbol + "\0venue", store.symbolVersion(symbol), () -> java.util.Optional.ofNullable(store.read(c -> VenueFit.storedNote(c, symbol)))).orElse(null);
     }
 
     /** Per UTC date (a daily price: its date), how many stored bars of {@code counted} fall in no bar of their own interval (outside the session). */

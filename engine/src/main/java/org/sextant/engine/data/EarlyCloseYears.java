@@ -35,18 +35,32 @@ public final class EarlyCloseYears {
     /**
      * At open: the early closes of every year outside {@link #FIRST}..{@link #LAST} that stored bars fall in (a day either
      * side, as an import counts them) and the table lacks: bars of 1987 stored before V060 wrote no rows of 1987 and were read
-     * with regular hours until a file of that year was imported again. One pass over the bars' times, and rows of
-     * 1990-2100 are skipped by their row groups' bounds; returns how many rows were added (0 on every later open).
+     * with regular hours until a file of that year was imported again. Returns how many rows were added.
      */
     public static int addForStoredBars(Connection c) throws SQLException {
+        java.util.List<Integer> years = yearsLacking(c);
+        return years.isEmpty() ? 0 : add(c, years);
+    }
+
+    /**
+     * Whether stored bars fall in a year outside {@link #FIRST}..{@link #LAST} whose early closes the table lacks: read first,
+     * so an open of a store that lacks none (every later open: each import adds its own years' rows) writes nothing.
+     */
+    public static boolean storedBarsLackEarlyCloses(Connection c) throws SQLException {
+        return !yearsLacking(c).isEmpty();
+    }
+
+    /** One pass over the bars' times outside those years; 1990-2100's row groups are skipped by their bounds. */
+    private static java.util.List<Integer> yearsLacking(Connection c) throws SQLException {
         java.util.List<Integer> years = new java.util.ArrayList<>();
+        // two ranges, not one filter with OR: DuckDB skips row groups by a range's bounds, not by an OR's (5,000,000 bars: about 4 against 60 ms)
         try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery(
-                "SELECT DISTINCT y FROM (SELECT unnest([year(ts - INTERVAL 1 DAY), year(ts + INTERVAL 1 DAY)]) AS y FROM bars "
-                        + "WHERE ts < TIMESTAMP '" + FIRST + "-01-02' OR ts >= TIMESTAMP '" + LAST + "-12-31') "
+                "SELECT DISTINCT y FROM (SELECT unnest([year(ts - INTERVAL 1 DAY), year(ts + INTERVAL 1 DAY)]) AS y FROM "
+                        + "(SELECT ts FROM bars WHERE ts < TIMESTAMP '" + FIRST + "-01-02' UNION ALL SELECT ts FROM bars WHERE ts >= TIMESTAMP '" + LAST + "-12-31')) "
                         + "WHERE y NOT BETWEEN " + FIRST + " AND " + LAST + " AND y NOT IN (SELECT DISTINCT year(day) FROM session_early_closes) ORDER BY y")) {
             while (r.next()) years.add(r.getInt(1));
         }
-        return years.isEmpty() ? 0 : add(c, years);
+        return years;
     }
 
     /** Adds every session's early closes of {@code years} (none within {@link #FIRST}..{@link #LAST}) the table lacks. */

@@ -114,9 +114,9 @@ public final class ForecastService {
         return bySymbol(symbol, () -> liveForecast(closes, model, horizon, levels, calibration));
     }
 
-    /** A symbol's whole daily closes, their bad-tick warning kept from them for this data version ({@link OutlierWarnings#keep}). */
+    /** A symbol's whole daily closes, their bad-tick warning kept from them for this version of the symbol's data ({@link OutlierWarnings#keep}). */
     private PriceSeries allCloses(String symbol) {
-        long version = store.commits(); // before the read, as OutlierWarnings reads it
+        long version = outlierWarnings.version(symbol); // before the read, as OutlierWarnings reads it
         PriceSeries closes = prices.closes(symbol, null, null);
         outlierWarnings.keep(symbol, version, closes);
         return closes;
@@ -124,7 +124,7 @@ public final class ForecastService {
 
     /** As {@link #allCloses}, every bar at {@code interval}: their warning is kept from them, not scanned for in the store again. */
     private BarSeries allBars(String symbol, String interval) {
-        long version = store.commits();
+        long version = outlierWarnings.version(symbol);
         BarSeries bars = prices.bars(symbol, interval, null, null);
         outlierWarnings.keep(symbol, interval, version, bars);
         return bars;

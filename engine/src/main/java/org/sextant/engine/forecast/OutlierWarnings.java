@@ -11,10 +11,11 @@ import org.sextant.engine.store.Store;
 
 /**
  * The {@link OutlierReturns} warning of a symbol's closes, with, for daily closes, the {@link PeriodicCloses} one (dated
- * as weekly or monthly prices: a week read as a day), kept per (symbol, interval) for one version of the store's
- * data ({@link Store#commits()}): the routes add it to every forecast, backtest and chart answer, and without it each
+ * as weekly or monthly prices: a week read as a day), kept per (symbol, interval) for one version of the symbol's
+ * data ({@link #version}): the routes add it to every forecast, backtest and chart answer, and without it each
  * answer read the whole series again (2,000,000 minute bars resampled) even when the forecast came from memory. An
- * import or a delete commits, so re-imported closes are warned about afresh, never answered stale. Bars at an interval
+ * import or a delete of the symbol moves its version, so re-imported closes are warned about afresh, never answered
+ * stale; a write of another symbol's prices or of results keeps the warning. Bars at an interval
  * are checked in the store ({@link BarOutliers}): a chart of a few hundred bars does not read millions for it; a bar
  * forecast or backtest, which reads them all for its fit, keeps the warning of those instead ({@link #keep(String, String,
  * long, BarSeries)}), by the same rules.
@@ -39,8 +40,13 @@ public final class OutlierWarnings {
      * or its bars at {@code interval}; null when none jumps and falls back.
      */
     public String of(String symbol, String interval) {
-        long version = store.commits(); // read first: a write meanwhile only makes the next call compute again
+        long version = version(symbol); // read first: a write meanwhile only makes the next call compute again
         return kept.get(key(symbol, interval), version, () -> compute(symbol, interval));
+    }
+
+    /** The version of {@code symbol}'s prices, bars and session its warnings are kept under: read before its closes are. */
+    public long version(String symbol) {
+        return store.symbolVersion(PriceRepository.canonical(symbol));
     }
 
     /**

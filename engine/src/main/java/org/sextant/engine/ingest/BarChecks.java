@@ -253,7 +253,6 @@ final class BarChecks {
     static final int SHIFT_SAMPLE = 500;
 
     static Map<String, StoredChanges> storedChanges(Connection c) throws SQLException {
-        Map<String, StoredChanges> out = new LinkedHashMap<>();
         Map<String, List<String>> notes = new LinkedHashMap<>();
         Map<String, long[]> changed = new LinkedHashMap<>();
         Map<String, Double> largest = new LinkedHashMap<>();
@@ -286,6 +285,12 @@ final class BarChecks {
                         + " already held these very prices: counted as updated, nothing in them changed");
             }
         }
+        shiftedCloses(c, notes);
+        return byNotes(notes, changed, largest);
+    }
+
+    /** The notes of the new bars whose closes are stored bars' at another time (see {@link #SHIFT_SAMPLE}), added to {@code notes}. */
+    static void shiftedCloses(Connection c, Map<String, List<String>> notes) throws SQLException {
         // the first bars of each symbol at every shift (bounded work on a large re-import); shift 0 is the same bars
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
                 "WITH s AS (SELECT symbol, interval, ts, close FROM (SELECT *, row_number() OVER (PARTITION BY symbol ORDER BY ts) AS k FROM bar_new) WHERE k <= " + SHIFT_SAMPLE + "), "
@@ -303,6 +308,11 @@ final class BarChecks {
                         + "or import with the timezone the file was written in");
             }
         }
+    }
+
+    /** Per symbol noted: its stored bars changed, their largest close change, and its notes. */
+    static Map<String, StoredChanges> byNotes(Map<String, List<String>> notes, Map<String, long[]> changed, Map<String, Double> largest) {
+        Map<String, StoredChanges> out = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> e : notes.entrySet()) {
             long[] n = changed.get(e.getKey());
             out.put(e.getKey(), new StoredChanges(n == null ? 0 : n[0], largest.get(e.getKey()), List.copyOf(e.getValue())));

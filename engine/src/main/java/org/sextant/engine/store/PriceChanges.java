@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -19,7 +20,13 @@ final class PriceChanges {
     private long version;
     /** The last version a write that did not name its symbols made: every symbol changed then. */
     private long anyAt;
+    /** Each named symbol's last version. */
     private final Map<String, Long> namedAt = new HashMap<>();
+    /**
+     * The same names by the version that last named them (a name sits under its last version alone): {@link #since} reads
+     * the versions after the one asked about, not every name held (up to {@link #MOST_NAMED}) under the lock.
+     */
+    private final TreeMap<Long, Set<String>> byVersion = new TreeMap<>();
 
     /** A committed write of prices: of {@code symbols} alone, or of any symbol when null. */
     synchronized void committed(Collection<String> symbols) {
@@ -27,9 +34,19 @@ final class PriceChanges {
         if (symbols == null || namedAt.size() + symbols.size() > MOST_NAMED) {
             anyAt = version;
             namedAt.clear();
+            byVersion.clear();
             return;
         }
-        for (String s : symbols) namedAt.put(s, version);
+        if (symbols.isEmpty()) return;
+        Set<String> now = new TreeSet<>(symbols);
+        for (String s : now) {
+            Long was = namedAt.put(s, version);
+            if (was == null) continue;
+            Set<String> then = byVersion.get(was);
+            then.remove(s);
+            if (then.isEmpty()) byVersion.remove(was);
+        }
+        byVersion.put(version, now);
     }
 
     synchronized long version() {
@@ -45,9 +62,12 @@ final class PriceChanges {
     synchronized Store.SymbolChanges since(long since) {
         if (anyAt > since) return new Store.SymbolChanges(version, null);
         Set<String> out = new TreeSet<>();
-        namedAt.forEach((s, at) -> {
-            if (at > since) out.add(s);
-        });
+        for (Set<String> named : byVersion.tailMap(since, false).values()) out.addAll(named);
         return new Store.SymbolChanges(version, java.util.Collections.unmodifiableSet(out));
+    }
+
+    /** How many names are held (at most {@link #MOST_NAMED}). */
+    synchronized int named() {
+        return namedAt.size();
     }
 }

@@ -60,6 +60,27 @@ public class OutlierWarningReadsTest {
         assertEquals(1, prices.seriesReads() - before, "after the next import too");
     }
 
+    /** A symbol's warning is kept across an import of another symbol, and worked out afresh after one of its own. */
+    @Test
+    void anImportOfAnotherSymbolKeepsTheWarning(@TempDir Path dir) throws Exception {
+        engine.importPrices(List.of(tick(dir, LocalDate.of(2020, 3, 16))));
+        PriceRepository prices = new PriceRepository(engine.store());
+        ForecastService forecasts = new ForecastService(engine.store(), prices, dir.resolve("models"));
+        String warning = forecasts.outlierWarning("TICK", null);
+        assertTrue(warning != null && warning.contains(": 2020-03-16 (close "), warning);
+
+        Path other = Files.writeString(dir.resolve("OTHER.csv"), Files.readString(tick(dir, null)));
+        engine.importPrices(List.of(other));
+        long before = prices.seriesReads();
+        assertEquals(warning, forecasts.outlierWarning("TICK", null));
+        assertEquals(0, prices.seriesReads() - before, "OTHER's import kept TICK's warning: its closes not read again");
+
+        engine.importPrices(List.of(tick(dir, LocalDate.of(2020, 5, 15))));
+        String moved = forecasts.outlierWarning("TICK", null);
+        assertTrue(moved != null && moved.contains(": 2020-05-15 (close "), "warned afresh after TICK's import: " + moved);
+        assertEquals(1, prices.seriesReads() - before, "TICK's closes read once more");
+    }
+
     /**
      * 30,000 1-minute bars of BARS from 2020-01-01 (no session: every bar is read), a walk of up to 0.05% a bar whose
      * closes from bar 20,000 on are halved (a 2:1 split, seen at every interval) times {@code factor}, the last one x5.
