@@ -86,9 +86,7 @@ final class CsvForms {
         }
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, null)) {
             for (int k = 0; k < skipped; k++) r.next(); // Excel's "sep=," and the header
-            long n = 0;
-            for (String line; (line = r.row()) != null; ) {
-                if (++n % 65_536 == 0) org.sextant.engine.jobs.Cancellation.check();
+            for (String line; (line = r.row()) != null; ) { // a cancel stops the read (Lines checks it)
                 if (quotesNumber(line)) return true;
             }
             return false;
@@ -99,11 +97,11 @@ final class CsvForms {
 
     /** Whether a '"' byte follows the first {@code skipped} lines. */
     private static boolean quoteBelow(Path path, int skipped) throws IOException {
-        int lines = 0, chunks = 0;
+        int lines = 0;
         byte[] buf = new byte[1 << 16];
         try (java.io.InputStream in = SizeAtOpen.open(path)) {
             for (int n; (n = in.read(buf)) > 0; ) {
-                if (++chunks % 1024 == 0) org.sextant.engine.jobs.Cancellation.check(); // every 64 MB
+                org.sextant.engine.jobs.Cancellation.check(); // each 64 KB: a cancel stops the read within a second, even from a slow drive
                 for (int i = 0; i < n; i++) {
                     if (lines < skipped) {
                         if (buf[i] == '\n') lines++;
@@ -136,10 +134,9 @@ final class CsvForms {
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
             for (int k = 0; k < head.above(); k++) r.next(); // Excel's "sep=;"
             if (head.hasHeader()) r.row();
-            long n = 0;
-            for (String line; (line = r.row()) != null; ) { // rows as DuckDB reads them: a quoted cell may hold a line break
+            // rows as DuckDB reads them: a quoted cell may hold a line break; a cancel stops the read (Lines checks it)
+            for (String line; (line = r.row()) != null; ) {
                 if (line.isBlank()) continue;
-                if (++n % 65_536 == 0) org.sextant.engine.jobs.Cancellation.check(); // a job cancelled: no gigabytes read for nobody
                 List<String> cells = CsvHead.split(line, head.delimiter());
                 if (dates != null && layout.dateCol() < cells.size()) dates.see(datePart(cells.get(layout.dateCol()).trim()), r.rowLineNo());
                 if (numbers == null) continue;

@@ -127,23 +127,17 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
     static final int MAX_LINE = 2_000_000;
 
     /**
-     * The next line of {@code r} (null at the end), refused when longer than {@link #MAX_LINE}: the
-     * rest of such a line is counted ({@code countRest}, for the import's message) or not read at all
-     * (the preview), never held, so a 50 MB line costs no 50 MB string.
+     * The next line of {@code r} (null at the end), refused when longer than {@link #MAX_LINE}: reading stops at the
+     * limit, so a line that never ends (a sparse file of zeros, a one-line dump of gigabytes) costs 2 MB read, not the file.
      */
-    private static String line(BufferedReader r, long lineNo, String file, boolean countRest, LineEndings.Judge endings) throws IOException {
+    private static String line(BufferedReader r, long lineNo, String file, LineEndings.Judge endings) throws IOException {
         StringBuilder b = new StringBuilder();
         long bytes = 0;
         int ch;
         while ((ch = r.read()) >= 0 && ch != '\n' && !crEnds(r, ch, endings)) {
             bytes += utf8(ch);
-            if (bytes <= MAX_LINE) {
-                b.append((char) ch);
-                continue;
-            }
-            if (!countRest) throw tooLong(file, lineNo, -1);
-            while ((ch = r.read()) >= 0 && ch != '\n' && ch != '\r') bytes += utf8(ch);
-            throw tooLong(file, lineNo, bytes);
+            if (bytes > MAX_LINE) throw tooLong(file, lineNo);
+            b.append((char) ch);
         }
         if (ch == '\n') endings.ended("LF");
         if (ch < 0 && b.length() == 0) return null;
@@ -165,10 +159,17 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         return true;
     }
 
-    /** The error for a line past {@link #MAX_LINE}: its length only (unknown: -1), never its text. */
-    static SextantException tooLong(String file, long lineNo, long bytes) {
-        return SextantException.invalid("paths", String.format(java.util.Locale.ROOT, "%s line %d is %s, longer than the longest line a CSV may have (%,d bytes)",
-                file, lineNo, bytes < 0 ? "too long" : String.format(java.util.Locale.ROOT, "%,d bytes long", bytes), MAX_LINE), TOO_LONG_FIX);
+    /** The error for a line past {@link #MAX_LINE}: its number, never its text (nor its length: it is not read to its end). */
+    static LineTooLong tooLong(String file, long lineNo) {
+        return new LineTooLong(String.format(java.util.Locale.ROOT, "%s line %d is longer than the longest line a CSV may have (%,d bytes)",
+                file, lineNo, MAX_LINE));
+    }
+
+    /** A line past {@link #MAX_LINE}: the import refuses the file for it, however the file is read (its copy is no shorter). */
+    static final class LineTooLong extends SextantException {
+        private LineTooLong(String message) {
+            super(org.sextant.contract.FailReason.INVALID_INPUT, message, "paths", TOO_LONG_FIX);
+        }
     }
 
     static final String TOO_LONG_FIX = "export the prices again with one short row per line (a date, prices and a volume take well under 1,000 bytes), or save them as Parquet";
@@ -200,9 +201,9 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
     }
 
     /**
-     * A CSV's lines, numbered from 1. Without a budget (the import) a line past {@link #MAX_LINE} is
-     * refused by its exact length; with one (the preview) reading stops at its first byte past the
-     * bound, and no line is read once the budget's bytes are spent ({@link #spent}).
+     * A CSV's lines, numbered from 1; a line past {@link #MAX_LINE} is refused at its first byte past the bound. With a
+     * budget (the preview) no line is read once the budget's bytes are spent ({@link #spent}). A job's cancel or a
+     * request's time budget stops every read ({@link org.sextant.engine.jobs.Cancellation#check}, each buffer of 8 KB).
      */
     static final class Lines implements java.io.Closeable {
         private final BufferedReader r;
@@ -217,12 +218,17 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         private final LineEndings.Judge endings = new LineEndings.Judge();
 
         Lines(Path path, String file, Budget budget) throws IOException {
+            this(SizeAtOpen.open(path), file, budget); // no further than the file was: a pseudo-file streams without end
+        }
+
+        /** The lines of {@code raw}, a file's bytes (closed with this). */
+        Lines(java.io.InputStream raw, String file, Budget budget) {
             this.file = file;
             this.budget = budget;
-            java.io.InputStream raw = SizeAtOpen.open(path); // no further than the file was: a pseudo-file streams without end
-            java.io.InputStream in = budget == null ? raw : new java.io.FilterInputStream(raw) {
+            java.io.InputStream in = new java.io.FilterInputStream(raw) {
                 @Override
                 public int read() throws IOException {
+                    org.sextant.engine.jobs.Cancellation.check();
                     int b = super.read();
                     if (b >= 0) count(1);
                     return b;
@@ -230,6 +236,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
 
                 @Override
                 public int read(byte[] buf, int off, int len) throws IOException {
+                    org.sextant.engine.jobs.Cancellation.check(); // a job cancelled: no gigabytes of blank lines read for nobody
                     int n = super.read(buf, off, len);
                     if (n > 0) count(n);
                     return n;
@@ -242,7 +249,12 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
 
         private void count(int n) {
             opened += n;
-            budget.read += n;
+            if (budget != null) budget.read += n;
+        }
+
+        /** Bytes read from the file by this open. */
+        long bytesRead() {
+            return opened;
         }
 
         /** The next line, null at the end (or, with a budget, once it is spent). */
@@ -251,7 +263,7 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
                 spent = true;
                 return null;
             }
-            String line = line(r, ++lineNo, file, budget == null, endings);
+            String line = line(r, ++lineNo, file, endings);
             if (line != null && line.isEmpty()) {
                 emptyRun++;
             } else if (line != null) {
@@ -316,7 +328,8 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
 
     /**
      * The first line longer than {@link #MAX_LINE}, or row after a run of blank lines that long (DuckDB's reader counts
-     * the run into the row): why DuckDB's reader failed, or dropped a row; that error, or null. Reads bytes in a fixed buffer.
+     * the run into the row): why DuckDB's reader failed, or dropped a row; that error, or null. Reads bytes in a fixed buffer,
+     * no further than the first byte past the bound of a line that long; a cancel stops it between buffers.
      */
     static SextantException firstTooLong(java.nio.file.Path path, String file) {
         try (java.io.InputStream in = SizeAtOpen.open(path)) {
@@ -327,9 +340,9 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
             long blankBytes = 0;
             byte[] buf = new byte[65536];
             for (int n; (n = in.read(buf)) >= 0; ) {
+                org.sextant.engine.jobs.Cancellation.check();
                 for (int i = 0; i < n; i++) {
                     if (buf[i] == '\n') {
-                        if (bytes > MAX_LINE) return tooLong(file, lineNo, bytes);
                         if (bytes == 0) {
                             blankLines++;
                             blankBytes += 1 + returns;
@@ -343,12 +356,11 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
                         returns = 0;
                     } else if (buf[i] == '\r') {
                         returns++;
-                    } else {
-                        bytes++;
+                    } else if (++bytes > MAX_LINE) {
+                        return tooLong(file, lineNo);
                     }
                 }
             }
-            if (bytes > MAX_LINE) return tooLong(file, lineNo, bytes);
             return bytes > 0 && blankRunTooLong(blankBytes, bytes) ? blankRun(file, lineNo, blankLines) : null;
         } catch (IOException e) {
             return null;

@@ -120,7 +120,8 @@ final class ImportChecks {
                 n++;
             }
             String line;
-            while ((line = in.readLine()) != null) {
+            for (long rows = 1; (line = in.readLine()) != null; rows++) {
+                if (rows % 65_536 == 0) org.sextant.engine.jobs.Cancellation.check(); // a read of the whole file: a cancel stops it
                 long start = ++n;
                 StringBuilder row = new StringBuilder(line);
                 boolean open = quotesOdd(line); // counted per line read, so a quote never closed costs one pass, not one per line

@@ -20,6 +20,7 @@ final class LineEndings {
             byte[] buf = new byte[1 << 16];
             boolean cr = false; // a CR whose next byte (perhaps in the next chunk) says whether it ends the line alone
             for (int n; (n = in.read(buf)) > 0; ) {
+                org.sextant.engine.jobs.Cancellation.check(); // a read of the whole file: a cancel stops it between buffers
                 for (int i = 0; i < n; i++) {
                     byte b = buf[i];
                     if (cr) {

@@ -111,14 +111,17 @@ record ParquetColumns(List<String> names, List<String> types, List<String> writt
             "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT");
 
     /**
-     * The refusal of a file DuckDB cannot read as Parquet, with DuckDB's reason: its first line, what a terminal would act on
-     * shown as '?', cut (the reason can quote the file's bytes).
+     * The refusal of a file DuckDB cannot read as Parquet, saying which of three things is wrong with it, never DuckDB's text:
+     * that can quote the file's bytes (a crafted footer's "don't know what type: " is followed by one), and a file named
+     * .parquet may be anything (a key file, an environment dump).
      */
     static SextantException unreadable(String file, SQLException e) {
-        String why = String.valueOf(e.getMessage()).strip().lines().findFirst().orElse("");
-        why = org.sextant.contract.ShownText.UNSHOWN.matcher(why).replaceAll("?");
-        if (why.length() > 200) why = why.substring(0, 200) + "…";
-        return SextantException.invalid("paths", file + ": not a readable Parquet file (" + why + ")", "export it again as Parquet, or import it as CSV");
+        String duckdb = String.valueOf(e.getMessage());
+        String why = duckdb.contains("too small to be a Parquet file") ? "it is too small to be one: empty, or cut short"
+                : duckdb.contains("No magic bytes found") ? "it does not end with Parquet's closing marker PAR1: another kind of file, or one cut short"
+                : "its footer or its pages do not decode as Parquet: a damaged file, or another kind of file";
+        return SextantException.invalid("paths", file + ": not a readable Parquet file (" + why + ")",
+                "export it again as Parquet (or copy it again if it was cut short), or import it as CSV");
     }
 
     /**

@@ -114,7 +114,9 @@ public final class PriceImporter {
     }
 
     private ImportReport importFiles(List<Path> files, ImportTurn turn, Attempt attempt) {
-        if (files.stream().anyMatch(PriceImporter::isBarFile)) return importWithBars(files, turn, attempt);
+        boolean anyBars = false;
+        for (Path p : files) anyBars |= isBarFile(p); // every file's first lines, so a line too long is refused before any file is read whole
+        if (anyBars) return importWithBars(files, turn, attempt);
         try {
             long t = System.nanoTime();
             ImportReport report = store.inTransaction(turn.writer(), c -> {
@@ -136,10 +138,14 @@ public final class PriceImporter {
     /**
      * Whether a CSV's rows carry a time of day (Parquet is told apart inside the transaction, where DuckDB can read it). A file whose
      * first lines are not UTF-8 (Windows-1252, UTF-16) is not known to be one here: the fast path probes its UTF-8 copy once staged.
+     * A first line past the longest a CSV may have refuses the import here, before the store's writer is taken or the file is
+     * copied and scanned whole (a 50 GB file of one line was read to its end): its UTF-8 copy is no shorter.
      */
     private static boolean isBarFile(Path p) {
         try {
             return BarFile.isParquet(p) || BarFile.probe(null, p, p.toString(), null, null, false) != null; // its first lines only
+        } catch (CsvHead.LineTooLong e) {
+            throw e;
         } catch (SextantException e) {
             return !(e.getCause() instanceof java.nio.charset.CharacterCodingException); // a bar file with a bad header: the bar path names the problem
         } catch (java.sql.SQLException e) {

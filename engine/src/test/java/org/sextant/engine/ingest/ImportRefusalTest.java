@@ -322,7 +322,7 @@ class ImportRefusalTest {
 
         Path longer = Files.writeString(tmp.resolve("HUGER.csv"), "Date,Close" + "x".repeat(5_000_000) + "\n2020-01-02,1\n");
         SextantException byLength = refused(engine.store(), PriceRules.defaults(), longer);
-        assertTrue(byLength.getMessage().startsWith(longer + " line 1 is 5,000,010 bytes long"), byLength.getMessage());
+        assertEquals(longer + " line 1 is longer than the longest line a CSV may have (2,000,000 bytes)", byLength.getMessage());
         assertTrue(byLength.field().length() < 100 && byLength.getMessage().length() < 1_000, byLength.getMessage());
     }
 
@@ -484,19 +484,17 @@ class ImportRefusalTest {
         return f;
     }
 
-    /** A line past the longest DuckDB reads (2,000,000 bytes) is named by its length, never echoed; daily and bar files, on the first data line or later. */
+    /** A line past the longest DuckDB reads (2,000,000 bytes) is named by its number, never echoed; daily and bar files, on the first data line or later. */
     @ParameterizedTest(name = "{0} line {1}")
     @CsvSource(delimiter = '|', value = {"Date | 2 | 2000000 |", "Date | 2 | 5000000 |", "Date | 4 | 2100000 |",
             "datetime | 2 | 2000000 | T13:30:00Z", "datetime | 4 | 2100000 | T13:30:00Z"})
-    void aLineLongerThanACsvMayHaveIsNamedByItsLength(String date, int at, int digits, String time, @TempSextant Store store) throws Exception {
+    void aLineLongerThanACsvMayHaveIsNamedByItsNumber(String date, int at, int digits, String time, @TempSextant Store store) throws Exception {
         String t = time == null ? "" : time;
         StringBuilder text = new StringBuilder(date + ",Close\n");
         for (int line = 2; line <= 5; line++) text.append("2020-01-0").append(line).append(t).append(',').append(line == at ? "1".repeat(digits) : "10").append('\n');
         Path f = Files.writeString(tmp.resolve("LONG.csv"), text);
         SextantException e = refused(store, PriceRules.defaults(), f);
-        long bytes = ("2020-01-0" + at + t + ",").length() + digits;
-        assertEquals(String.format(java.util.Locale.ROOT, "%s line %d is %,d bytes long, longer than the longest line a CSV may have (2,000,000 bytes)", f, at, bytes),
-                e.getMessage());
+        assertEquals(f + " line " + at + " is longer than the longest line a CSV may have (2,000,000 bytes)", e.getMessage());
         assertTrue(e.fix().startsWith("export the prices again with one short row per line"), e.fix());
         assertLeaksNothing(e, "1111111111");
         assertEquals(0, prices(store));
@@ -531,7 +529,7 @@ class ImportRefusalTest {
         Path second = withHugeLine("LONG2.csv", "Date,Close\n2020-01-02,", 50_000_000, "\n");
         CsvHead.Budget budget = new CsvHead.Budget(ImportPreview.BYTES);
         SextantException e = assertThrows(SextantException.class, () -> ImportPreview.of(second, null, budget));
-        assertEquals(second + " line 2 is too long, longer than the longest line a CSV may have (2,000,000 bytes)", e.getMessage());
+        assertEquals(second + " line 2 is longer than the longest line a CSV may have (2,000,000 bytes)", e.getMessage());
         assertTrue(budget.read() < 3_000_000, "the preview read " + budget.read() + " bytes of a 50 MB file");
     }
 

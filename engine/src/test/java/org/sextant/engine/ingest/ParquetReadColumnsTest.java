@@ -83,6 +83,34 @@ class ParquetReadColumnsTest {
     }
 
     /**
+     * Attack 35: the refusal of a file that is no Parquet quoted DuckDB's first line, which can carry the file's bytes (a crafted
+     * footer's "don't know what type: " is followed by one); it says what is wrong in its own words, for every kind of such file.
+     */
+    @Test
+    void aFileThatIsNoParquetIsRefusedWithoutDuckDbsWords() throws Exception {
+        Path text = Files.writeString(dir.resolve("app.parquet"), "SECRET_TOKEN=hunter2\npassword: swordfish\n");
+        Path empty = Files.write(dir.resolve("empty.parquet"), new byte[0]);
+        byte[] body = "MSECRET_TOKEN=hunter2".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1); // a footer of one bad thrift field
+        java.io.ByteArrayOutputStream crafted = new java.io.ByteArrayOutputStream();
+        crafted.writeBytes("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        crafted.writeBytes(body);
+        crafted.writeBytes(new byte[] {(byte) body.length, 0, 0, 0});
+        crafted.writeBytes("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        Path footer = Files.write(dir.resolve("crafted.parquet"), crafted.toByteArray());
+        try (Store store = SmallStore.open(dir.resolve("home"), "64MB", "32MB")) {
+            for (var expected : java.util.Map.of(
+                    text, "it does not end with Parquet's closing marker PAR1: another kind of file, or one cut short",
+                    empty, "it is too small to be one: empty, or cut short",
+                    footer, "its footer or its pages do not decode as Parquet: a damaged file, or another kind of file").entrySet()) {
+                Path f = expected.getKey();
+                SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(f)));
+                assertEquals(f + ": not a readable Parquet file (" + expected.getValue() + ")", e.getMessage());
+                assertEquals("export it again as Parquet (or copy it again if it was cut short), or import it as CSV", e.fix());
+            }
+        }
+    }
+
+    /**
      * Imports a daily file and a bar file of {@code rows} rows, each with {@code extra} as one more column, into a store that
      * may hold {@code memory}, every row imported; the daily file.
      */

@@ -1,0 +1,122 @@
+package org.sextant.engine.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sextant.engine.SextantException;
+import org.sextant.engine.jobs.Cancellation;
+import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.TempSextant;
+
+/**
+ * Attack 35 F1: a first line that never ends (a 50 GB sparse file, 3 GB of zeros, a one-line dump) was read to the end of
+ * the file to count its bytes for the message, before any budget applied and with no look at a cancel: the CLI's
+ * --timeout 10 stopped after 516 s, and a cancelled job kept running. Now reading stops at the longest line a CSV may
+ * have, the file is refused before it is copied or scanned, and every read of the file's lines stops at a cancel.
+ */
+class EndlessLineTest {
+    @TempDir Path tmp;
+
+    /** {@code head}, then {@code bytes} of {@code fill}, made as read (no file), counting what is read of it. */
+    private static final class Generated extends InputStream {
+        private final byte[] head;
+        private final byte fill;
+        private final long size;
+        long read;
+
+        Generated(String head, char fill, long bytes) {
+            this.head = head.getBytes(StandardCharsets.UTF_8);
+            this.fill = (byte) fill;
+            this.size = this.head.length + bytes;
+        }
+
+        @Override
+        public int read() {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] buf, int off, int len) {
+            if (read >= size) return -1;
+            int n = (int) Math.min(len, size - read);
+            for (int i = 0; i < n; i++) buf[off + i] = read + i < head.length ? head[(int) (read + i)] : fill;
+            read += n;
+            return n;
+        }
+    }
+
+    @Test
+    void aFirstLineThatNeverEndsIsRefusedAfterReadingTwoMegabytesOfIt() throws Exception {
+        Generated file = new Generated("Date,Close", '7', 64_000_000); // 64 MB of one line: the import read all of it
+        try (CsvHead.Lines lines = new CsvHead.Lines(file, "DUMP.csv", null)) {
+            SextantException e = assertThrows(SextantException.class, lines::next);
+            assertEquals("DUMP.csv line 1 is longer than the longest line a CSV may have (2,000,000 bytes)", e.getMessage());
+            assertTrue(e.fix().startsWith("export the prices again with one short row per line"), e.fix());
+        }
+        assertTrue(file.read < CsvHead.MAX_LINE + 20_000, "read " + file.read + " bytes of a 64 MB line");
+    }
+
+    @Test
+    void aCancelStopsTheReadOfLinesWithinABuffer() throws Exception {
+        Generated file = new Generated("Date,Close\n", '\n', 64_000_000); // a header, then blank lines the probe skips to the end
+        try (CsvHead.Lines lines = new CsvHead.Lines(file, "BLANK.csv", null)) {
+            assertThrows(CancellationException.class, () -> Cancellation.watching(() -> file.read > 1_000_000, () -> {
+                while (lines.next() != null) {
+                    // a blank line: read on
+                }
+                return null;
+            }));
+        }
+        assertTrue(file.read < 1_000_000 + 20_000, "read " + file.read + " bytes after the cancel at 1,000,000");
+    }
+
+    @Test
+    void aCancelledProbeOfAFileStops() throws Exception {
+        Path f = Files.writeString(tmp.resolve("EURUSD.csv"), "datetime,close\n2020-01-02T13:30:00Z,1\n");
+        assertThrows(CancellationException.class, () -> Cancellation.watching(() -> true, () -> BarFile.probe(null, f, f.toString(), null, null, false)));
+        assertTrue(BarFile.probe(null, f, f.toString(), null, null, false) != null, "uncancelled, the probe reads it as a bar file");
+    }
+
+    /**
+     * A sparse file of zeros, alone or after a bar file (whose probe alone decided the import's path): refused by line number,
+     * nothing of it echoed, before any file is staged (copied, or scanned whole for its encoding) and before the store's writer is taken.
+     */
+    @Test
+    void aSparseFileOfOneLineIsRefusedBeforeAnyFileIsStaged(@TempSextant Store store) throws Exception {
+        Path zeros = tmp.resolve("ZEROS.csv");
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(zeros.toFile(), "rw")) {
+            raf.write("SECRET_TOKEN=hunter2,".getBytes(StandardCharsets.UTF_8));
+            raf.setLength(128L << 20); // 128 MB of zeros after it, on no disk
+        }
+        Path bars = Files.writeString(tmp.resolve("EURUSD.csv"), "datetime,close\n2020-01-02T13:30:00Z,1\n2020-01-02T14:30:00Z,2\n");
+        AtomicInteger staged = new AtomicInteger();
+        PriceImporter importer = new PriceImporter(store, PriceRules.defaults(), null, (source, staging, file, endings) -> {
+            staged.incrementAndGet();
+            return StagedFile.of(source, staging, file, endings);
+        });
+        for (List<Path> files : List.of(List.of(zeros), List.of(bars, zeros))) {
+            SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(files));
+            assertEquals(zeros + " line 1 is longer than the longest line a CSV may have (2,000,000 bytes)", e.getMessage(), files.toString());
+            assertFalse(e.toString().contains("SECRET") || e.fix().contains("SECRET"), e.toString());
+            assertEquals(0, staged.get(), files + ": no file staged");
+        }
+        assertEquals(0L, (long) store.read(c -> {
+            try (var st = c.createStatement(); var r = st.executeQuery("SELECT count(*) FROM prices")) {
+                r.next();
+                return r.getLong(1);
+            }
+        }));
+    }
+}
