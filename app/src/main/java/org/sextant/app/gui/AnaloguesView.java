@@ -273,7 +273,7 @@ public final class AnaloguesView implements WorkstationView {
                 TableExport.exportsAs(this.<AnalogueDate>column("3d", a -> pct(a.forward3d()), 40), AnalogueDate::forward3d),
                 TableExport.exportsAs(this.<AnalogueDate>column("5d", a -> pct(a.forward5d()), 40), AnalogueDate::forward5d),
                 this.<AnalogueDate>column("regime", a -> a.regime() == null ? "" : a.regime(), 40)));
-        TableValues.fit(dates, javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(), DATES_FONT_SIZE), DATES_CELL_PADDING);
+        TableValues.fit(dates, DATES_CELL_PADDING);
         TableExport.install(dates, TableExport.fileName("analogues"));
         dates.setStyle("-fx-font-size: " + DATES_FONT_SIZE + "px;");
         dates.setRowFactory(t -> {

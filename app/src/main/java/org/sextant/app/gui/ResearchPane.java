@@ -242,7 +242,7 @@ final class ResearchPane {
         TableHeaders.fit(runs);
         // whole verdicts and Sharpe ratios, measured in the table's own font ("likely overfit" was cut measured in another);
         // the table scrolls sideways instead
-        TableValues.fit(runs, Font.getDefault(), TableValues.PADDING);
+        TableValues.fit(runs);
 
         verdict.setId("verdict");
         verdict.setFont(Font.font(null, FontWeight.BOLD, 18));
