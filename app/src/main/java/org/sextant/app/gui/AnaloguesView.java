@@ -47,6 +47,10 @@ public final class AnaloguesView implements WorkstationView {
     /** The dates table's print size, its values measured in it with the cell's padding and border and 2 px to spare. */
     private static final double DATES_FONT_SIZE = 11;
     private static final double DATES_CELL_PADDING = 7;
+    /** The dimension table's columns: "drawdown_252" and "-0.01335" whole; the column left of the histogram is no wider. */
+    private static final double DIMENSION_NAME_WIDTH = 112;
+    private static final double DIMENSION_VALUE_WIDTH = 75;
+    private static final double SCROLL_BAR_AND_BORDER = 18;
 
     private final AnaloguesViewModel model;
     private final BorderPane root = new BorderPane();
@@ -151,7 +155,7 @@ public final class AnaloguesView implements WorkstationView {
         TableColumn<AnaloguesViewModel.Dimension, String> name = new TableColumn<>("dimension");
         name.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().name()));
         name.setEditable(false);
-        name.setPrefWidth(110);
+        name.setPrefWidth(DIMENSION_NAME_WIDTH);
         TableColumn<AnaloguesViewModel.Dimension, Double> value = new TableColumn<>("value");
         value.setCellValueFactory(c -> c.getValue().valueProperty());
         value.setCellFactory(TextFieldTableCell.forTableColumn(new BlankableDouble()));
@@ -163,9 +167,11 @@ public final class AnaloguesView implements WorkstationView {
             }
             e.getRowValue().valueProperty().set(v);
         });
-        value.setPrefWidth(95);
+        value.setPrefWidth(DIMENSION_VALUE_WIDTH);
         TableHeaders.fit(dimensions);
         dimensions.getColumns().setAll(java.util.List.of(name, value));
+        // as wide as its columns: a table's own preferred width (0.6 of its height) widened the column by 140 px
+        dimensions.setPrefWidth(DIMENSION_NAME_WIDTH + DIMENSION_VALUE_WIDTH + SCROLL_BAR_AND_BORDER);
         dimensions.setRowFactory(t -> {
             TableRow<AnaloguesViewModel.Dimension> row = new TableRow<>();
             row.itemProperty().addListener((obs, old, d) -> row.setTooltip(d == null ? null : new Tooltip(d.description() + " (" + d.origin() + ")")));
@@ -174,15 +180,15 @@ public final class AnaloguesView implements WorkstationView {
         Label hint = new Label("Double-click a value to edit it; empty leaves the dimension out.");
         hint.setWrapText(true);
         hint.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole, not cut to "…" when the column is short of height
+        hint.setPrefWidth(0); // wraps to the column's width: on one line it widened the column to 360 px
+        hint.setMaxWidth(Double.MAX_VALUE);
         hint.getStyleClass().add("hint"); // the theme's hint colour (workstation.css, dark.css), never a fixed grey
         hint.setStyle("-fx-font-size: 11px;");
-        // the calibration under the vector, so the statistics have the centre's whole width for their columns
-        VBox box = new VBox(6, knobs(), dimensions, hint, calibrationPane());
+        // the calibration is under the dates: here it crushed the dimensions to three rows and widened the column by the histogram's width
+        VBox box = new VBox(6, knobs(), dimensions, hint);
         VBox.setVgrow(dimensions, Priority.ALWAYS);
         box.setPadding(new Insets(4, 6, 4, 8));
-        // not narrower: the calibration under the vector then wrapped its every value and crushed the dimensions to one row
-        box.setPrefWidth(250);
-        box.setMinWidth(250);
+        box.setMinWidth(Region.USE_PREF_SIZE);
         return box;
     }
 
@@ -273,7 +279,7 @@ public final class AnaloguesView implements WorkstationView {
                 TableExport.exportsAs(this.<AnalogueDate>column("3d", a -> pct(a.forward3d()), 40), AnalogueDate::forward3d),
                 TableExport.exportsAs(this.<AnalogueDate>column("5d", a -> pct(a.forward5d()), 40), AnalogueDate::forward5d),
                 this.<AnalogueDate>column("regime", a -> a.regime() == null ? "" : a.regime(), 40)));
-        TableValues.fit(dates, javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getFamily(), DATES_FONT_SIZE), DATES_CELL_PADDING);
+        TableValues.fit(dates, DATES_CELL_PADDING);
         TableExport.install(dates, TableExport.fileName("analogues"));
         dates.setStyle("-fx-font-size: " + DATES_FONT_SIZE + "px;");
         dates.setRowFactory(t -> {
@@ -286,7 +292,7 @@ public final class AnaloguesView implements WorkstationView {
         Label hint = new Label("Double-click a date to see it on the chart.");
         hint.getStyleClass().add("hint"); // the theme's hint colour (workstation.css, dark.css), never a fixed grey
         hint.setStyle("-fx-font-size: 11px;");
-        VBox box = new VBox(4, dates, hint);
+        VBox box = new VBox(4, dates, hint, calibrationPane());
         VBox.setVgrow(dates, Priority.ALWAYS);
         // every column up to the regime in view: the split gives the histogram what the dates leave
         box.minWidthProperty().bind(Columns.wholeWidth(dates));
@@ -304,7 +310,7 @@ public final class AnaloguesView implements WorkstationView {
         calibrationPane.setContent(cal);
         calibrationPane.setCollapsible(false);
         calibrationPane.setMinWidth(0);
-        calibrationPane.setWrapText(true); // its title (horizon, mode, k) on two lines in the narrow column, not cut
+        calibrationPane.setWrapText(true); // its title (horizon, mode, k) on two lines when narrow, not cut
         cal.setStyle("-fx-font-size: 11px;");
         return calibrationPane;
     }
@@ -354,16 +360,17 @@ public final class AnaloguesView implements WorkstationView {
                 {"MAE base rate", String.format(Locale.ROOT, "%.3f%%", 100 * c.maeBaseRate())},
                 {"sign right", String.format(Locale.ROOT, "%.1f%% vs base rate %.1f%%", c.signHitPctAnalogue(), c.signHitPctBaseRate())},
                 {"corr(mean, real.)", Double.isNaN(c.correlationAnalogueRealised()) ? "n/a" : String.format(Locale.ROOT, "%.3f", c.correlationAnalogueRealised())}};
+        // two figures a line under the dates: four lines leave the dates table its rows
         for (int i = 0; i < rows.length; i++) {
             Label k = new Label(rows[i][0]);
             k.setMinWidth(Region.USE_PREF_SIZE);
             k.getStyleClass().add("hint");
             Label v = new Label(rows[i][1]);
             v.setId("calibration-" + i);
-            v.setWrapText(true); // in the narrow left column a value wraps at its spaces, never cut to "…"
+            v.setWrapText(true); // a value wraps at its spaces when the dates pane is narrow, never cut to "…"
             v.setMinHeight(Region.USE_PREF_SIZE);
-            calibration.add(k, 0, i);
-            calibration.add(v, 1, i);
+            calibration.add(k, 2 * (i % 2), i / 2);
+            calibration.add(v, 2 * (i % 2) + 1, i / 2);
         }
         calibrationVerdict.setText(AnaloguesViewModel.calibrationVerdict(c));
         calibrationPane.setText(String.format(Locale.ROOT, "Calibration: %dd · %s · top %d",

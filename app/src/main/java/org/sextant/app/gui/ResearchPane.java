@@ -53,7 +53,11 @@ import org.sextant.engine.research.stats.Verdict;
  * in-sample versus out-of-sample scatter of its configurations.
  */
 final class ResearchPane {
-    private static final DateTimeFormatter CREATED = DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT).withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter CREATED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT).withZone(ZoneId.systemDefault());
+    /** The runs table's print size: beside the 50-column editor every column is in view at 1000x700 (13 px asked 650 px of 560). */
+    private static final double RUNS_FONT_SIZE = 12;
+    /** A runs-table cell's padding and border beside its value, with 2 px to spare. */
+    private static final double RUNS_CELL_PADDING = 8;
 
     /** Columns of the spec editor's font a line holds at least: half a 100-column JSON line, so a node's line wraps once or twice. */
     static final int SPEC_COLUMNS = 50;
@@ -101,8 +105,13 @@ final class ResearchPane {
     private final VBox foldedStrip = new VBox();
     private VBox compose;
     /** The runs table's share beside the verdict panel with the compose column shown, and folded (the panel keeps its least width). */
-    private static final double RUNS_SHARE = 0.66;
     private static final double RUNS_SHARE_FOLDED = 0.72;
+    /** The runs table's share of the height above the verdict when the compose column is shown: three runs and the key figures in view. */
+    private static final double RUNS_SHARE_UNDER = 0.45;
+    /** The runs and the verdict's share of the height above the charts, compose column shown and folded. */
+    private static final double RUNS_HEIGHT = 0.36; // the charts keep the height they had beside the runs (0.43 cut the drawdown axis's label)
+    private static final double RUNS_HEIGHT_FOLDED = 0.38;
+    private final SplitPane stack = new SplitPane();
 
     /** Builds the content on the JavaFX thread over {@code model}. */
     ResearchPane(ResearchViewModel model) {
@@ -223,10 +232,10 @@ final class ResearchPane {
         runs.setPlaceholder(new Label("No runs yet: validate a graph and run a sweep"));
         // each column starts at its header's width and widens to its values (TableValues): with the editor folded every
         // column is in view at 1000x700, where fixed widths of 56 px for "0.47" needed 712 px
-        runs.getColumns().add(TableExport.exportsAs(column("When", 90, r -> r.createdAt() == null ? "" : CREATED.format(r.createdAt())), RunInfo::createdAt));
+        runs.getColumns().add(TableExport.exportsAs(whenColumn(), RunInfo::createdAt));
         runs.getColumns().add(column("Name", 95, RunInfo::name));
         runs.getColumns().add(column("Symbols", 95, r -> String.join(" ", r.symbols())));
-        runs.getColumns().add(TableExport.exportsAs(column("N", 36, r -> String.format(Locale.ROOT, "%,d", r.configurations())), RunInfo::configurations));
+        runs.getColumns().add(TableExport.exportsAs(column("N", 24, r -> String.format(Locale.ROOT, "%,d", r.configurations())), RunInfo::configurations));
         runs.getColumns().add(verdictColumn());
         // the CSV carries the statistics in full precision, not the screen's two decimals
         runs.getColumns().add(TableExport.exportsAs(column("IS", 40, r -> num(r.sharpeInSample())), RunInfo::sharpeInSample));
@@ -239,10 +248,11 @@ final class ResearchPane {
                 + " · DSR: deflated Sharpe ratio · PBO: probability of backtest overfitting"
                 + " · Bars/yr: the bars a year those figures were annualised with (the sentence in its cell's tip)");
         runs.setTooltip(columns);
-        TableHeaders.fit(runs);
+        TableHeaders.fit(runs, RUNS_FONT_SIZE);
         // whole verdicts and Sharpe ratios, measured in the table's own font ("likely overfit" was cut measured in another);
         // the table scrolls sideways instead
-        TableValues.fit(runs, Font.getDefault(), TableValues.PADDING);
+        TableValues.fit(runs, RUNS_CELL_PADDING);
+        runs.setStyle("-fx-font-size: " + RUNS_FONT_SIZE + "px;");
 
         verdict.setId("verdict");
         verdict.setFont(Font.font(null, FontWeight.BOLD, 18));
@@ -277,12 +287,10 @@ final class ResearchPane {
         verdictPane.setMinWidth(260);
 
         runsAndVerdict.getItems().setAll(runs, verdictPane);
-        runsAndVerdict.setDividerPositions(RUNS_SHARE); // an empty table cannot scroll sideways: its headers up to Verdict stay whole at 1000x700
         SplitPane charts = new SplitPane(equity, scatter);
         charts.setDividerPositions(0.6);
-        SplitPane stack = new SplitPane(runsAndVerdict, charts);
+        stack.getItems().setAll(runsAndVerdict, charts);
         stack.setOrientation(Orientation.VERTICAL);
-        stack.setDividerPositions(0.38); // the charts' height: beside the wider editor the equity legend takes three lines
         VBox.setVgrow(stack, Priority.ALWAYS);
         VBox right = new VBox(6, universeBar, dateProblem, runBar, stack);
         right.setPadding(new Insets(8));
@@ -311,14 +319,20 @@ final class ResearchPane {
             fold.setTooltip(new Tooltip("Show the node catalogue and the strategy graph editor"));
             content.getItems().set(0, foldedStrip);
             content.setDividerPositions(0);
+            runsAndVerdict.setOrientation(Orientation.HORIZONTAL);
             runsAndVerdict.setDividerPositions(RUNS_SHARE_FOLDED);
+            stack.setDividerPositions(RUNS_HEIGHT_FOLDED);
         } else {
             if (fold.getParent() != catalogueHeader) catalogueHeader.getChildren().add(fold);
             fold.setText("\u00ab Fold");
             fold.setTooltip(new Tooltip("Fold the catalogue and the editor away: the runs, the verdict and the charts take the width"));
             if (content.getItems().get(0) != compose) content.getItems().set(0, compose);
             content.setDividerPositions(0.25);
-            runsAndVerdict.setDividerPositions(RUNS_SHARE);
+            // beside the editor the runs and the verdict cannot share a row (the runs' columns ask 520 px of the 580 left):
+            // the verdict goes under the runs, both the right column's width
+            runsAndVerdict.setOrientation(Orientation.VERTICAL);
+            runsAndVerdict.setDividerPositions(RUNS_SHARE_UNDER);
+            stack.setDividerPositions(RUNS_HEIGHT);
         }
     }
 
@@ -495,14 +509,52 @@ final class ResearchPane {
     }
 
 
+    /** When each run was made: its time for today's runs, its day for older ones (the whole date and time in the cell's tip). */
+    private static TableColumn<RunInfo, String> whenColumn() {
+        TableColumn<RunInfo, String> c = column("When", 50, r -> r.createdAt() == null ? "" : CREATED.format(r.createdAt()));
+        TableValues.shownAs(c, (String when) -> shortWhen(when, today()));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(String when, boolean empty) {
+                super.updateItem(when, empty);
+                setText(empty || when == null ? null : shortWhen(when, today()));
+                setTooltip(empty || when == null || when.isEmpty() ? null : new Tooltip("Run " + when));
+            }
+        });
+        return c;
+    }
+
+    private static String today() {
+        return CREATED.format(java.time.Instant.now()).substring(0, 10);
+    }
+
+    /** "16:15" for a run made on {@code today} ("2026-12-07"), "12-05" for one made on another day. */
+    static String shortWhen(String when, String today) {
+        if (when == null || when.length() < 16) return when == null ? "" : when;
+        return when.startsWith(today) ? when.substring(11) : when.substring(5, 10);
+    }
+
+    /** A verdict in a word or two, its colour and the cell's tip saying it whole: "overfit" for "likely overfit". */
+    static String shortVerdict(String verdict) {
+        if (verdict == null) return "";
+        return switch (verdict) {
+            case "likely overfit" -> "overfit";
+            case "no timing skill" -> "no skill";
+            case "not significant" -> "not sig.";
+            default -> verdict;
+        };
+    }
+
     /** The runs' verdicts, a ruined run's in the failing colour (the theme's error text), so it stands out in the list. */
     private static TableColumn<RunInfo, String> verdictColumn() {
-        TableColumn<RunInfo, String> c = column("Verdict", 96, RunInfo::verdict);
+        TableColumn<RunInfo, String> c = column("Verdict", 60, RunInfo::verdict);
+        TableValues.shownAs(c, ResearchPane::shortVerdict);
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(String verdict, boolean empty) {
                 super.updateItem(verdict, empty);
-                setText(empty ? null : verdict);
+                setText(empty ? null : shortVerdict(verdict));
+                setTooltip(empty || verdict == null || verdict.equals(shortVerdict(verdict)) ? null : new Tooltip(verdict));
                 getStyleClass().remove(FAILING_VERDICT);
                 if (!empty && Verdict.RUINED.equals(verdict)) getStyleClass().add(FAILING_VERDICT);
             }

@@ -2,7 +2,9 @@ package org.sextant.app.gui;
 
 import java.util.List;
 import java.util.function.Function;
+import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.text.Font;
@@ -25,6 +27,8 @@ final class TableValues {
     private static final String WIDTHS = "sextant.widths";
     /** Texts a column remembers the width of before it forgets them all (a long result's ids differ row by row). */
     private static final int WIDTHS_KEPT = 4 * ROWS_MEASURED;
+    /** The key of the font those widths were measured in: measured again in another. */
+    private static final String WIDTHS_FONT = "sextant.widthsFont";
 
     private TableValues() {}
 
@@ -36,35 +40,46 @@ final class TableValues {
 
     /** Widens the columns of {@code table} to their values now and whenever its rows change; the table scrolls sideways when they do not fit. */
     static <S> void fit(TableView<S> table) {
-        fit(table, null, PADDING);
+        fit(table, PADDING);
     }
 
     /**
-     * The same for a table in small print whose every column must fit beside a chart: its values measured in its own
-     * {@code font}, with {@code padding} pixels beside each (the cell's 2 px a side and its border, and a little slack).
+     * The same with {@code padding} pixels beside each value (a table in small print beside a chart: the cell's 2 px a side and its
+     * border, and a little slack). The values are measured in the font the table draws them in, whatever its style sets: measured in
+     * the window's 13 px, the 11 px statistics of Analogues took a sideways scroll at 1000x700.
      */
-    static <S> void fit(TableView<S> table, Font font, double padding) {
+    static <S> void fit(TableView<S> table, double padding) {
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        ListChangeListener<S> rowsChanged = c -> fitNow(table, font, padding);
+        Runnable refit = () -> fitNow(table, padding);
+        ListChangeListener<S> rowsChanged = c -> refit.run();
         table.getItems().addListener(rowsChanged);
         table.itemsProperty().addListener((o, was, now) -> {
             if (was != null) was.removeListener(rowsChanged);
             if (now != null) now.addListener(rowsChanged);
-            fitNow(table, font, padding);
+            refit.run();
         });
-        fitNow(table, font, padding);
+        // the font is known once the table's skin is styled (after the pulse that made it), and followed when a style changes it
+        table.skinProperty().addListener((o, was, now) -> {
+            if (now != null) Platform.runLater(() -> followFont(table, refit));
+        });
+        refit.run();
     }
 
-    private static <S> void fitNow(TableView<S> table, Font font, double padding) {
+    private static void followFont(TableView<?> table, Runnable refit) {
+        if (table.lookup(".column-header .label") instanceof Labeled header) header.fontProperty().addListener((o, was, now) -> refit.run());
+        refit.run();
+    }
+
+    private static <S> void fitNow(TableView<S> table, double padding) {
         List<S> rows = table.getItems() == null ? List.of() : table.getItems();
-        Font measured = font == null ? null : shownFont(table, font);
-        for (TableColumn<S, ?> c : table.getVisibleLeafColumns()) fit(c, rows, measured, padding);
+        Font drawn = drawnFont(table);
+        for (TableColumn<S, ?> c : table.getVisibleLeafColumns()) fit(c, rows, drawn, padding);
     }
 
-    /** The font the table's text is drawn in once styled (its headers', not bold), else {@code font}: the values are measured in it. */
-    private static Font shownFont(TableView<?> table, Font font) {
-        return table.lookup(".column-header .label") instanceof javafx.scene.control.Labeled header && header.getFont() != null
-                ? Font.font(header.getFont().getFamily(), header.getFont().getSize()) : font;
+    /** The font the table's values are drawn in: its headers' once styled, not bold; before that the default. */
+    static Font drawnFont(TableView<?> table) {
+        return table.lookup(".column-header .label") instanceof Labeled header && header.getFont() != null
+                ? Font.font(header.getFont().getFamily(), header.getFont().getSize()) : Font.getDefault();
     }
 
     @SuppressWarnings("unchecked")
@@ -72,9 +87,9 @@ final class TableValues {
         Function<T, String> shown = (Function<T, String>) column.getProperties().getOrDefault(SHOWN, (Function<T, String>) v -> v == null ? "" : v.toString());
         // measured once per text, not per refresh: a layout of each cell's text on the FX thread at every setAll was the cost
         java.util.Map<String, Double> widths = (java.util.Map<String, Double>) column.getProperties().computeIfAbsent(WIDTHS, k -> new java.util.HashMap<String, Double>());
-        if (widths.size() > WIDTHS_KEPT) widths.clear();
+        if (widths.size() > WIDTHS_KEPT || !font.equals(column.getProperties().put(WIDTHS_FONT, font))) widths.clear();
         Text measure = new Text();
-        if (font != null) measure.setFont(font);
+        measure.setFont(font);
         double widest = 0;
         int n = Math.min(rows.size(), ROWS_MEASURED);
         for (int i = 0; i < n; i++) {

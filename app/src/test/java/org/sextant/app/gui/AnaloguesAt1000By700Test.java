@@ -11,6 +11,8 @@ import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ScrollBar;
+import javafx.geometry.Bounds;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.skin.TableColumnHeader;
 import org.junit.jupiter.api.Test;
@@ -21,7 +23,8 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Analogues view in the real window at 1000x700 after today's comparison: every column of the dates table (the
- * forward returns up to 5d and the regime) is in view without a sideways scroll, and the notes under the statistics
+ * forward returns up to 5d and the regime) is in view without a sideways scroll, every column of the statistics too, no
+ * value cut to "...", the dimensions keep their rows when the calibration arrives, and the notes under the statistics
  * are read whole, not through a scrolling box.
  */
 @ExtendWith(ApplicationExtension.class)
@@ -29,8 +32,11 @@ class AnaloguesAt1000By700Test {
     /** Liveness guard for today's comparison over the sample history, not a performance bound. */
     private static final int COMPARISON_GIVE_UP_SECONDS = 180;
 
-    /** The histogram's least width at 1000x700 in pixels: 278 when the dates' whole columns were measured in the window's font. */
-    private static final double HISTOGRAM_WIDTH = 290;
+    /** The histogram's least width at 1000x700 in pixels: ~295 with the calibration in the column left of it, ~317 with it under the dates. */
+    private static final double HISTOGRAM_WIDTH = 305;
+
+    /** Dimension rows in view at least, with the calibration shown: the sample's vector holds more (three were left). */
+    private static final int DIMENSION_ROWS = 10;
 
     @RegisterExtension final Workbench bench = new Workbench();
 
@@ -42,7 +48,20 @@ class AnaloguesAt1000By700Test {
         }).get();
         bench.show(AnaloguesView.ID); // its first showing loads today's vector and compares it
         AnaloguesView view = (AnaloguesView) bench.window.view(AnaloguesView.ID);
+        TableView<?> dimensions = (TableView<?>) WaitForAsyncUtils.asyncFx(() -> bench.stage.getScene().lookup("#analogues-dimensions")).get();
+        // today's vector is read before the comparison starts: the first read of the store under load takes long
+        WaitForAsyncUtils.waitFor(COMPARISON_GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> rowsInView(dimensions)).get() > 0);
+        WaitForAsyncUtils.waitForFxEvents();
+        int dimensionsBefore = WaitForAsyncUtils.asyncFx(() -> rowsInView(dimensions)).get();
         WaitForAsyncUtils.waitFor(COMPARISON_GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().responseProperty().get() != null);
+        // the calibration's eight figures arrive after the comparison: the dimensions keep their rows (it crushed them to three)
+        WaitForAsyncUtils.waitFor(COMPARISON_GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> view.model().calibrationProperty().get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
+        int dimensionsAfter = WaitForAsyncUtils.asyncFx(() -> rowsInView(dimensions)).get();
+        int dimensionsHeld = WaitForAsyncUtils.asyncFx(() -> dimensions.getItems().size()).get();
+        assertTrue(dimensionsAfter >= Math.min(dimensionsBefore, dimensionsHeld) && dimensionsAfter >= Math.min(DIMENSION_ROWS, dimensionsHeld),
+                "dimension rows in view: " + dimensionsBefore + " before the calibration, " + dimensionsAfter + " after, of " + dimensionsHeld);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.datesTable().lookupAll(".table-row-cell").isEmpty());
         // the columns are checked once the table has laid its rows out under headers as wide as their columns, not after a fixed pause
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> laidOut(view.datesTable())).get());
@@ -53,10 +72,18 @@ class AnaloguesAt1000By700Test {
         assertEquals(List.of(), hidden, "the dates table's columns in view at 1000x700");
         assertFalse(WaitForAsyncUtils.asyncFx(() -> scrolls(view.datesTable(), Orientation.HORIZONTAL)).get(), "the dates table scrolls sideways");
 
-        // the histogram beside them has the width to read its bars (~280 px beside the whole columns; ~365 before them)
+        // the histogram beside them has the width to read its bars (~295 px with the calibration left of it, ~317 with it under the dates)
         double histogram = WaitForAsyncUtils.asyncFx(() -> view.histogram().getWidth()).get();
+        System.out.printf(java.util.Locale.ROOT, "analogues at 1000x700: histogram %.0f x %.0f px, dimension rows %d before the calibration, %d after%n",
+                histogram, WaitForAsyncUtils.asyncFx(() -> view.histogram().getHeight()).get(), dimensionsBefore, dimensionsAfter);
         assertTrue(histogram >= HISTOGRAM_WIDTH, "the histogram is " + Math.round(histogram) + " px wide at 1000x700 beside columns of "
                 + WaitForAsyncUtils.asyncFx(() -> view.datesTable().getColumns().stream().map(c -> c.getText() + " " + Math.round(c.getWidth())).toList()).get());
+        // every statistic whole and every column of the statistics in view, measured in their 11 px print (in the window's 13 px
+        // they scrolled sideways at 1000x700)
+        TableView<?> stats = (TableView<?>) WaitForAsyncUtils.asyncFx(() -> bench.stage.getScene().lookup("#analogues-stats")).get();
+        assertEquals(List.of(), WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.elided(stats)).get(), "statistics cut to \"...\"");
+        assertEquals(List.of(), WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.elided(view.datesTable())).get(), "dates' values cut to \"...\"");
+        assertEquals(List.of(), WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.columnsOutOfView(stats)).get(), "the statistics' columns at 1000x700");
         // the histogram beside the dates keeps its title and labels whole (a dates pane widened to 12px values crushed it)
         assertEquals(List.of(), WaitForAsyncUtils.asyncFx(() -> ReadableLayoutTest.unreadable("analogues", bench.stage.getScene().getRoot())).get());
 
@@ -87,6 +114,21 @@ class AnaloguesAt1000By700Test {
                     || h.getTableColumn().getWidth() + 0.5 < h.getTableColumn().getMinWidth()) return false;
         }
         return true;
+    }
+
+    /** Rows of {@code table} holding an item and lying whole inside its rows' viewport. */
+    static int rowsInView(TableView<?> table) {
+        Node headers = table.lookup(".column-header-background");
+        if (headers == null) return 0;
+        double top = headers.localToScene(headers.getLayoutBounds()).getMaxY();
+        double bottom = table.localToScene(table.getLayoutBounds()).getMaxY() - table.snappedBottomInset();
+        int n = 0;
+        for (Node r : table.lookupAll(".table-row-cell")) {
+            if (!(r instanceof TableRow<?> row) || row.getItem() == null || !row.isVisible()) continue;
+            Bounds at = row.localToScene(row.getLayoutBounds());
+            if (at.getHeight() > 0 && at.getMinY() >= top - 0.5 && at.getMaxY() <= bottom + 0.5) n++;
+        }
+        return n;
     }
 
     private static boolean scrolls(Node within, Orientation orientation) {

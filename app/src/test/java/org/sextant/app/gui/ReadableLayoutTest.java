@@ -121,6 +121,17 @@ class ReadableLayoutTest {
     /** A number, percentage, date or time as the tables show them: "-1.56%", "6e-03", "2000-12-29", "12-05 22:20", "1.05..1.02". */
     private static final java.util.regex.Pattern VALUE = java.util.regex.Pattern.compile("[-+−]?[0-9][0-9.,:%eE+\\-–/ ]*");
 
+    /** "'-1.05%..1.02%' shown as '-1.05%..1...'": a cell whose drawn text is not its whole value. */
+    static List<String> elided(TableView<?> table) {
+        List<String> out = new ArrayList<>();
+        for (Node n : table.lookupAll(".table-cell")) {
+            if (!(n instanceof TableCell<?, ?> cell) || cell.isEmpty() || cell.getText() == null) continue;
+            String shown = shownText(cell);
+            if (shown != null && !shown.equals(cell.getText())) out.add(cell.getTableColumn().getText() + ": '" + cell.getText() + "' shown as '" + shown + "'");
+        }
+        return out;
+    }
+
     /** "5d from 380 to 432 past the table's 368": the leaf columns whose header does not lie whole inside the table. */
     static List<String> columnsOutOfView(TableView<?> table) {
         List<String> out = new ArrayList<>();

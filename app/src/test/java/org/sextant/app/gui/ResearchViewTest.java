@@ -238,6 +238,8 @@ class ResearchViewTest {
         // "Placebo"), and the equity legend names its three curves on one line (it took three, the plot's height)
         assertEquals(List.of(), fx(() -> keyFiguresOnMoreThanOneLine(app.stage.getScene().getRoot())), "at 1000x700");
         assertEquals(1, fx(() -> legendLines(equity)), "the lines of the equity legend at 1000x700");
+        // beside the editor too every column of the runs table is in view (it scrolled sideways: the verdict is now under it)
+        assertEquals(List.of(), fx(() -> ReadableLayoutTest.columnsOutOfView(view.runsTable())), "the runs table's columns at 1000x700 beside the editor");
         // the compose column folds away: the runs table then shows every column without a sideways scroll, the legend keeps one line
         OnScreen.clickOn(robot, "#fold-compose");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> view.specEditor().getScene() == null));
