@@ -73,7 +73,6 @@ public final class HttpMcpServer implements AutoCloseable {
                 .keepAliveInterval(sessions.streamCheck()) // a stream the client closed ends at the next ping, not never
                 .build();
         McpSyncServer mcp = SextantMcpServer.start(transport, dispatcher, tables);
-        tables.openWhile(sessions::isOpen); // a call of a session ended meanwhile keeps no table its answer would name
 
         // past every thread, a few jobs wait (a burst of refusals); past them Jetty closes the connection unanswered
         QueuedThreadPool threads = new QueuedThreadPool(THREADS, 2, 60_000, new BlockingArrayQueue<>(HEADROOM, HEADROOM, HEADROOM));
