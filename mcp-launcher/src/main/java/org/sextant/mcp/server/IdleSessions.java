@@ -20,8 +20,12 @@ import java.util.function.LongSupplier;
 final class IdleSessions {
     static final Duration IDLE = Duration.ofMinutes(30);
     static final int MAX = 1000;
-    /** Open sessions that never made a call (a tools/call or resources/read): an initialize alone costs a client nothing. */
-    static final int MAX_WITHOUT_CALL = 100;
+    /**
+     * Open sessions that never made a call (a tools/call or resources/read), apart from {@link #MAX}: an initialize alone
+     * costs a client nothing. As many as {@link #MAX}, so clients that open their sessions before calling (1,024 calls held
+     * at 8 a session take 128) are not cut.
+     */
+    static final int MAX_WITHOUT_CALL = 1000;
     /**
      * How often each open event stream is pinged (the SDK's keep-alive): a stream the client closed is noticed only by a
      * write to it (Jetty reads nothing of a connection whose answer waits), and only once it ends does the session's idle

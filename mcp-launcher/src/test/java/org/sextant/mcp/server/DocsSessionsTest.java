@@ -28,7 +28,7 @@ class DocsSessionsTest {
             "so does a prompt (`prompts/get`), which asks the app nothing",
             "a resource read's too",
             "that made a call (a `tools/call` or `resources/read`; an `initialize`, `tools/list` or stream does not count)",
-            "past " + IdleSessions.MAX_WITHOUT_CALL + " of them the one idle longest is ended at once",
+            "past " + String.format(java.util.Locale.ROOT, "%,d", IdleSessions.MAX_WITHOUT_CALL) + " of them the one idle longest is ended at once",
             "not its newest while any session holds an older one",
         };
         for (String s : stated) assertTrue(doc.contains(s), "docs/mcp.md should say: " + s);
