@@ -85,7 +85,6 @@ public final class HttpMcpServer implements AutoCloseable {
                 .keepAliveInterval(sessions.streamCheck()) // a stream the client closed ends at the next ping, not never
                 .build();
         McpSyncServer mcp = SextantMcpServer.start(transport, dispatcher, tables);
-        tables.openWhile(sessions::isOpen); // a call of a session ended meanwhile keeps no table its answer would name
 
         Server jetty = new Server(threadPool());
         ServerConnector connector = new ServerConnector(jetty, 1, 1); // one acceptor, one selector: loopback clients only

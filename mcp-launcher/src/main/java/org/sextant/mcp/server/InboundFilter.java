@@ -156,6 +156,11 @@ final class InboundFilter extends HttpFilter {
             this.in = new ByteArrayInputStream(body);
         }
 
+        /** Whether it carries a tools/call or resources/read: its session works (not an initialize alone). */
+        boolean carriesCall() {
+            return call != null;
+        }
+
         /** Whether the checked bytes are still held (until the SDK has read them to their end). */
         boolean holdsBytes() {
             return in != null;

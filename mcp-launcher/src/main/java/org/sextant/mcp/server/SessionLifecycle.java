@@ -31,7 +31,8 @@ import org.sextant.mcp.tables.SessionTables;
  * not found", so a client initialises again), dropping their tables; a client's DELETE drops them too, and
  * a request of a session not open here keeps none. Every session the SDK opens is counted, whatever id its
  * initialize carried. An event stream the client holds open (GET; the SDK's answer asynchronous) keeps its session
- * until it ends ({@link IdleSessions#streamOpened}); its idle time starts then.
+ * until it ends ({@link IdleSessions#streamOpened}); its idle time starts then. A tools/call or resources/read marks its
+ * session as one that works, ended only after those that never called.
  */
 final class SessionLifecycle extends HttpFilter {
     static final String SESSION_HEADER = "Mcp-Session-Id";
@@ -45,6 +46,7 @@ final class SessionLifecycle extends HttpFilter {
         this.sessions = sessions;
         this.tables = tables;
         this.transport = transport;
+        tables.openWhile(sessions::isOpen); // a call of a session ended meanwhile (DELETE, expiry) makes no store, keeps no table
     }
 
     @Override
@@ -61,7 +63,7 @@ final class SessionLifecycle extends HttpFilter {
             }
             return;
         }
-        boolean open = id != null && sessions.begin(id);
+        boolean open = id != null && sessions.begin(id, request instanceof InboundFilter.Body body && body.carriesCall());
         try {
             // a POST is held until answered (the SDK answers on this thread); only a GET leaves its answer, the stream, open
             chain.doFilter(open && "GET".equals(request.getMethod()) ? new Streaming(request, id) : request, response);

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * One {@link TableStore} per MCP session (stdio: the one session; --http: each Mcp-Session-Id), so one
  * session's tables neither expire another's nor are readable by it. Each store has its own count and row
  * bounds; over all of them the launcher keeps at most {@link #LAUNCHER_BYTES} of JSON, so many sessions
- * cannot together exhaust the heap: past it the session holding most loses its oldest table.
+ * cannot together exhaust the heap: past it the session holding most loses its oldest table, a session's newest last.
  */
 public final class SessionTables {
     /** All sessions' tables together, in bytes of JSON (each session: at most {@link TableStore#MAX_BYTES}). */
@@ -81,21 +81,29 @@ public final class SessionTables {
     }
 
     /**
-     * After {@code kept} was stored: while all sessions hold more than the bound, the session holding most
-     * loses its oldest table ({@code kept} stays, so the answer that names it can be read).
+     * After {@code kept} was stored: while all sessions hold more than the bound, the session holding most (the one most
+     * above its fair share, the bound over the sessions holding tables) loses its oldest table other than its newest; only
+     * when every session holds just its newest does the largest of those go. {@code kept} stays, so the answer that names
+     * it can be read (attack 35, F4: sessions storing one table each took a session's only, newest table).
      */
     synchronized void trim(TableStore.Table kept) {
         long held = bytesHeld();
         while (held > launcherBytes) {
-            List<TableStore> largestFirst = new ArrayList<>(bySession.values());
-            largestFirst.sort((a, b) -> Long.compare(b.bytesHeld(), a.bytesHeld()));
-            long freed = -1;
-            for (TableStore store : largestFirst) {
-                freed = store.dropOldest(kept);
-                if (freed >= 0) break;
-            }
+            long freed = dropFromLargest(kept, false);
+            if (freed < 0) freed = dropFromLargest(kept, true);
             if (freed < 0) return; // only kept is left
             held -= freed;
         }
+    }
+
+    /** The oldest table of the store holding most that has one to drop: its bytes, or -1 when none has. */
+    private long dropFromLargest(TableStore.Table kept, boolean newestToo) {
+        List<TableStore> largestFirst = new ArrayList<>(bySession.values());
+        largestFirst.sort((a, b) -> Long.compare(b.bytesHeld(), a.bytesHeld()));
+        for (TableStore store : largestFirst) {
+            long freed = store.dropOldest(kept, newestToo);
+            if (freed >= 0) return freed;
+        }
+        return -1;
     }
 }

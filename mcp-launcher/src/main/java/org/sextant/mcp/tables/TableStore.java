@@ -37,7 +37,7 @@ public final class TableStore {
     /** The bounds as answers state them next to a resource_uri. */
     public static final String KEPT = "the launcher keeps the newest tables of this session, at most " + MAX_TABLES + " tables, "
             + MAX_ROWS + " rows and " + MAX_BYTES / (1024 * 1024) + " MB of JSON (all sessions together " + SessionTables.LAUNCHER_BYTES / (1024 * 1024)
-            + " MB: past that the session holding most loses its oldest); an older resource_uri then answers resource not found: call the tool again";
+            + " MB: past that the sessions holding most lose their oldest, a session's newest last); an older resource_uri then answers resource not found: call the tool again";
 
     private final int maxTables;
     private final long maxRows;
@@ -128,12 +128,16 @@ public final class TableStore {
         this.launcher = launcher;
     }
 
-    /** Drops the oldest table other than {@code keep}: its bytes, or -1 when there is none. */
-    synchronized long dropOldest(Table keep) {
+    /**
+     * Drops the oldest table other than {@code keep}, and other than this store's newest unless {@code newestToo}: its bytes,
+     * or -1 when there is none.
+     */
+    synchronized long dropOldest(Table keep, boolean newestToo) {
         Iterator<Table> oldest = tables.values().iterator();
         while (oldest.hasNext()) {
             Table gone = oldest.next();
             if (gone == keep) continue;
+            if (!newestToo && !oldest.hasNext()) return -1; // the newest: what its session most likely reads now
             rowsHeld -= gone.rows().size();
             bytesHeld -= gone.bytes();
             oldest.remove();

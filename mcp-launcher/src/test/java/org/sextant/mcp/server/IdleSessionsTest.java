@@ -1,8 +1,10 @@
 package org.sextant.mcp.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -63,6 +65,68 @@ class IdleSessionsTest {
         sessions.streamOpened("listening");
         sessions.opened("new");
         assertEquals(List.of("listening"), sessions.expire(), "streams are bounded by the cap; a call in flight is not dropped");
+    }
+
+    /** Attack 35, F3: 1,001 initializes in 2.8 s ended a session holding tables; past the cap those that never called go. */
+    @Test
+    void aFloodOfInitializesEndsNoSessionThatMadeACall() {
+        IdleSessions sessions = new IdleSessions(clock::get, Duration.ofNanos(idle), 10, 3);
+        sessions.opened("working");
+        called(sessions, "working");
+        List<String> ended = new ArrayList<>();
+        for (int i = 0; i < 1001; i++) {
+            clock.incrementAndGet();
+            sessions.opened("flood-" + i);
+            ended.addAll(sessions.expire());
+        }
+        assertTrue(sessions.isOpen("working"), "the flood ended the session that worked");
+        assertEquals(4, sessions.open(), "sessions that never called are bounded on their own");
+        assertTrue(sessions.isOpen("flood-998") && sessions.isOpen("flood-1000"), "of those, the newest stay");
+        assertEquals(998, ended.size());
+    }
+
+    @Test
+    void sessionsThatNeverCalledAndThoseThatDidHaveEachTheirOwnCap() {
+        IdleSessions sessions = new IdleSessions(clock::get, Duration.ofNanos(idle), 2, 2);
+        sessions.opened("worked-long-ago");
+        called(sessions, "worked-long-ago");
+        clock.incrementAndGet();
+        sessions.opened("listed-tools");
+        sessions.begin("listed-tools"); // tools/list, initialized: no call
+        sessions.end("listed-tools");
+        clock.incrementAndGet();
+        sessions.opened("b");
+        clock.incrementAndGet();
+        sessions.opened("c");
+        assertEquals(List.of("listed-tools"), sessions.expire(), "the idle-longest of those that never called, not the one that did");
+        called(sessions, "b");
+        called(sessions, "c");
+        clock.incrementAndGet();
+        sessions.opened("new");
+        assertEquals(List.of("worked-long-ago"), sessions.expire(), "past the cap of those that called, their idle-longest goes");
+        assertTrue(sessions.isOpen("new"), "a new session is not ended by those that work");
+    }
+
+    @Test
+    void aSessionThatCalledNoLongerCountsAmongThoseThatNeverDid() {
+        IdleSessions sessions = new IdleSessions(clock::get, Duration.ofNanos(idle), 100, 2);
+        sessions.opened("a");
+        sessions.opened("b");
+        called(sessions, "a");
+        called(sessions, "a"); // a second call changes nothing
+        sessions.opened("c");
+        assertEquals(List.of(), sessions.expire(), "b and c are the two that never called");
+        sessions.opened("d");
+        assertEquals(List.of("b"), sessions.expire());
+        sessions.closed("c");
+        sessions.opened("e");
+        assertEquals(List.of(), sessions.expire(), "a DELETE of one that never called frees its place");
+    }
+
+    /** A tools/call (or resources/read) of the session, answered. */
+    private static void called(IdleSessions sessions, String id) {
+        sessions.begin(id, true);
+        sessions.end(id);
     }
 
     @Test

@@ -34,6 +34,20 @@ class SessionTablesOfEndedSessionsTest {
         assertEquals(0, tables.sessions(), "an ended session's tables outlive it, beyond the expiry and the cap");
     }
 
+    /** Attack 35, F5: the client's DELETE arrives while its call runs; the call's table, stored after, makes no store. */
+    @Test
+    void aCallOfASessionDeletedWhileItRanKeepsNoStore() throws Exception {
+        IdleSessions sessions = IdleSessions.withDefaults();
+        SessionLifecycle lifecycle = new SessionLifecycle(sessions, tables, null);
+        sessions.opened("deleted-mid-call");
+        lifecycle.doFilter(post("deleted-mid-call"), noHeaders(), (call, answer) -> {
+            lifecycle.doFilter(request("DELETE", "deleted-mid-call"), noHeaders(), (delete, deleted) -> {});
+            TableStore.Table t = tables.of("deleted-mid-call").put("a tool", List.of("x"), List.of(List.of(1)));
+            assertEquals(false, t.kept(), "a table of a deleted session was kept");
+        });
+        assertEquals(0, tables.sessions(), "a store was made anew for the deleted session, out of reach of any DELETE or expiry");
+    }
+
     /** A call of a session that ended before it stored its table: its answer names no URI and says why, and nothing is kept. */
     @Test
     void aCallOfASessionEndedBeforeItStoredItsTableNamesNoTableAndSaysWhy() {
@@ -76,9 +90,13 @@ class SessionTablesOfEndedSessionsTest {
     }
 
     private static HttpServletRequest post(String session) {
+        return request("POST", session);
+    }
+
+    private static HttpServletRequest request(String httpMethod, String session) {
         return (HttpServletRequest) Proxy.newProxyInstance(HttpServletRequest.class.getClassLoader(),
                 new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) -> switch (method.getName()) {
-                    case "getMethod" -> "POST";
+                    case "getMethod" -> httpMethod;
                     case "getHeader" -> SessionLifecycle.SESSION_HEADER.equalsIgnoreCase((String) args[0]) ? session : null;
                     default -> throw new UnsupportedOperationException(method.getName());
                 });

@@ -94,6 +94,23 @@ class SessionTablesOverHttpTest {
         }
     }
 
+    /** Attack 35, F3: initializes alone, past the cap, end no session that made a call and holds a table. */
+    @Test
+    void aFloodOfInitializesEndsNoSessionThatWorks() throws Exception {
+        ToolContext context = HttpSessions.context(home, Duration.ofSeconds(30));
+        IdleSessions sessions = new IdleSessions(clock::get, IdleSessions.IDLE, 4, 2);
+        try (HttpMcpServer server = start(context, sessions)) {
+            String working = open(server.port());
+            String uri = storeTable(server.port(), working);
+            for (int i = 0; i < 10; i++) {
+                clock.incrementAndGet();
+                open(server.port());
+            }
+            assertTrue(readable(server.port(), working, uri), "a flood of initializes ended the session that works");
+            assertEquals(3, sessions.open(), "the working session and the two newest that never called");
+        }
+    }
+
     @Test
     void aSessionOpenedByAnInitializeCarryingAStaleIdExpiresWithItsTables() throws Exception {
         ToolContext context = HttpSessions.context(home, Duration.ofSeconds(30));
