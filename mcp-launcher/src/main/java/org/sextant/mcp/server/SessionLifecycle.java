@@ -66,10 +66,7 @@ final class SessionLifecycle extends HttpFilter {
         boolean open = id != null && sessions.begin(id, request instanceof InboundFilter.Body body && body.carriesCall());
         try {
             // a POST is held until answered (the SDK answers on this thread); only a GET leaves its answer, the stream, open
-            chain.doFilter(open && "GET".equals(request.getMethod()) ? new Streaming(request, id) : request, response);
-            // the SDK answered an initialize: with no id, or with a stale or made-up one it opens a new session too
-            String opened = response.getHeader(SESSION_HEADER);
-            if (opened != null && !opened.equals(id)) sessions.opened(opened);
+            chain.doFilter(open && "GET".equals(request.getMethod()) ? new Streaming(request, id) : request, new Opening(response, id));
         } finally {
             if (open) sessions.end(id);
             else if (id != null) tables.drop(id); // not a session open here (ended while this request ran): keep no tables for it
@@ -113,6 +110,36 @@ final class SessionLifecycle extends HttpFilter {
                 }
             });
             return async;
+        }
+    }
+
+    /**
+     * The answer as the SDK writes it: the session an initialize opens (with no id, or a stale or made-up one) is counted
+     * where the SDK names it, before the answer is flushed; counted after, a request of the client in between found it not
+     * open and kept no tables.
+     */
+    private final class Opening extends HttpServletResponseWrapper {
+        private final String asked;
+
+        Opening(HttpServletResponse response, String asked) {
+            super(response);
+            this.asked = asked;
+        }
+
+        @Override
+        public void setHeader(String name, String value) {
+            opens(name, value);
+            super.setHeader(name, value);
+        }
+
+        @Override
+        public void addHeader(String name, String value) {
+            opens(name, value);
+            super.addHeader(name, value);
+        }
+
+        private void opens(String name, String value) {
+            if (SESSION_HEADER.equalsIgnoreCase(name) && value != null && !value.equals(asked)) sessions.opened(value);
         }
     }
 

@@ -48,6 +48,26 @@ class SessionTablesOfEndedSessionsTest {
         assertEquals(0, tables.sessions(), "a store was made anew for the deleted session, out of reach of any DELETE or expiry");
     }
 
+    /**
+     * The SDK names the session it opens and flushes the initialize answer before the filter sees the answer: the client's
+     * first call, arriving in that gap (here: while the initialize is still in the filter), keeps its table.
+     */
+    @Test
+    void aCallArrivingBeforeTheInitializeThatOpenedItsSessionReturnsKeepsItsTable() throws Exception {
+        IdleSessions sessions = IdleSessions.withDefaults();
+        SessionLifecycle lifecycle = new SessionLifecycle(sessions, tables, null);
+        lifecycle.doFilter(post(null), answer(), (initialize, answered) -> {
+            ((HttpServletResponse) answered).setHeader(SessionLifecycle.SESSION_HEADER, "just-opened");
+            lifecycle.doFilter(post("just-opened"), noHeaders(), (call, callAnswer) -> {
+                TableStore.Table t = tables.of("just-opened").put("a tool", List.of("x"), List.of(List.of(1)));
+                assertTrue(t.kept(), "the table of a session just opened was not kept (\"this session ended\")");
+            });
+        });
+        assertEquals(1, tables.sessions());
+        assertTrue(sessions.isOpen("just-opened"));
+        assertEquals(1, sessions.open(), "the session is counted once");
+    }
+
     /** A call of a session that ended before it stored its table: its answer names no URI and says why, and nothing is kept. */
     @Test
     void aCallOfASessionEndedBeforeItStoredItsTableNamesNoTableAndSaysWhy() {
@@ -98,6 +118,15 @@ class SessionTablesOfEndedSessionsTest {
                 new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "getMethod" -> httpMethod;
                     case "getHeader" -> SessionLifecycle.SESSION_HEADER.equalsIgnoreCase((String) args[0]) ? session : null;
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+    }
+
+    /** An answer the SDK may name a session in. */
+    private static HttpServletResponse answer() {
+        return (HttpServletResponse) Proxy.newProxyInstance(HttpServletResponse.class.getClassLoader(),
+                new Class<?>[] {HttpServletResponse.class}, (proxy, method, args) -> switch (method.getName()) {
+                    case "setHeader", "addHeader" -> null;
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
     }
