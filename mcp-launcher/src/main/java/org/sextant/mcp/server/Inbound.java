@@ -156,11 +156,11 @@ public final class Inbound {
                     + " (method: a string; params: an object; id: a string or a whole number; error: {code, message})");
         }
         if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
-            return toolCall((ObjectNode) node, id, session, twice);
+            return toolCall(text, (ObjectNode) node, id, session, twice);
         }
         if (message instanceof McpSchema.JSONRPCRequest request && (McpSchema.METHOD_RESOURCES_READ.equals(request.method())
-                || McpSchema.METHOD_PROMPT_GET.equals(request.method())) && node.get("params") instanceof ObjectNode params) {
-            text = readNow((ObjectNode) node, params);
+                || McpSchema.METHOD_PROMPT_GET.equals(request.method())) && node.get("params") instanceof ObjectNode) {
+            text = new ParamsEdit(text).meta(READ_AT, System.nanoTime()).text(); // every other byte as sent
         }
         if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_RESOURCES_READ.equals(request.method())
                 && session != null && !session.equals(InFlightCalls.STDIO) && id != null) {
@@ -179,13 +179,6 @@ public final class Inbound {
             return new Handled();
         }
         return new Forward(text);
-    }
-
-    /** The message with when it was read in its {@code _meta} ({@link #READ_AT}), whatever the client put there. */
-    private static String readNow(ObjectNode message, ObjectNode params) {
-        ObjectNode meta = params.get("_meta") instanceof ObjectNode m ? m : params.putObject("_meta");
-        meta.put(READ_AT, System.nanoTime());
-        return Json.write(message);
     }
 
     private static Reply pastLimit(StreamConstraintsException e, JsonParser p) {
@@ -252,7 +245,7 @@ public final class Inbound {
                 && message.path("method").isString() && McpSchema.METHOD_TOOLS_CALL.equals(message.path("method").stringValue());
     }
 
-    private Verdict toolCall(ObjectNode node, JsonNode id, String session, List<Object> twice) {
+    private Verdict toolCall(String text, ObjectNode node, JsonNode id, String session, List<Object> twice) {
         JsonNode name = node.get("params") instanceof ObjectNode p ? p.get("name") : null;
         if (name == null || !name.isString()) {
             return reply(id, McpSchema.ErrorCodes.INVALID_PARAMS, "Invalid params: tools/call needs params.name,"
@@ -265,23 +258,21 @@ public final class Inbound {
                     + " of the tool's arguments ({} or left out for none), not " + (arguments.isArray() ? "an array" : arguments.isString() ? "a string"
                     : arguments.isNumber() ? "a number" : "a boolean"));
         }
-        ObjectNode meta = params.get("_meta") instanceof ObjectNode m ? m : params.putObject("_meta");
-        meta.remove(CALL_KEY); // set here only, whatever the client sent: a call is cancelled by its own id
-        meta.remove(REPEATED_ARGUMENT);
-        if (twice != null) meta.put(REPEATED_ARGUMENT, RepeatedKeys.shown(twice.subList(2, twice.size())));
+        // the arguments and the client's _meta reach the SDK as sent (1e0, -0.0 and 1.10 as written)
+        ParamsEdit edit = new ParamsEdit(text).withoutMeta(CALL_KEY).withoutMeta(REPEATED_ARGUMENT); // set here only: a call is cancelled by its own id
+        if (twice != null) edit.meta(REPEATED_ARGUMENT, RepeatedKeys.shown(twice.subList(2, twice.size())));
         InFlightCalls.Call call = null;
         if (id != null) {
             InFlightCalls.Expected taken = inFlight.expect(session, callKey(session, id), !Lanes.quick(name.asString()));
             if (taken instanceof InFlightCalls.IdInUse) return idInUse(id);
             if (taken instanceof InFlightCalls.Refusal refused) return CallShares.refused(sdkMapper, id, refused);
             call = (InFlightCalls.Call) taken;
-            meta.put(CALL_KEY, call.token()); // this call's own: a later call reusing its id is not found by it
+            edit.meta(CALL_KEY, call.token()); // this call's own: a later call reusing its id is not found by it
         }
         if (!routedTools.contains(name.asString())) {
-            meta.put(REQUESTED_TOOL, name.asString());
-            params.put("name", UNROUTED_TOOL);
+            edit.meta(REQUESTED_TOOL, name.asString()).name(UNROUTED_TOOL);
         }
-        return new Forward(Json.write(node), call);
+        return new Forward(edit.text(), call);
     }
 
     /** --http: the request that carried {@code call} was handled; one the SDK refused no longer holds its session's room. */

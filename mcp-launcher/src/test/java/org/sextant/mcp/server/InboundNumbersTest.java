@@ -69,6 +69,53 @@ class InboundNumbersTest {
     }
 
     /**
+     * The launcher's stamps in {@code _meta} are inserted into the message as sent: written anew from its tree, 1e0 reached
+     * the SDK as 1 and -0.0 as 0.0, in a tool's arguments and in the client's own {@code _meta} alike.
+     */
+    @Test
+    void aMessageReachesTheSdkAsSentBesideTheLaunchersStamps() throws Exception {
+        String numbers = "{\"a\": 1e0, \"b\":1.10,\"c\":12345678901234567890,\"d\":-0.0, \"e\":[1E+2 ,0.5e-3]}";
+        String[] sent = {
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"list_jobs\",\"arguments\":" + numbers
+                    + ",\"_meta\":{\"progressToken\":1e0,\"x\":" + numbers + "}}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{ \"arguments\":" + numbers + " ,\"name\":\"no_such_tool\" }}",
+            "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/read\",\"params\":{\"uri\":\"sextant://table/1\",\"_meta\":{\"x\":" + numbers + "}}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"prompts/get\",\"params\":{\"name\":\"p\",\"_meta\":{}}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"prompts/get\",\"params\":{}}",
+        };
+        for (String message : sent) {
+            String forwarded = assertInstanceOf(Inbound.Forward.class, inbound.check(message, "s")).text();
+            String stampsTakenOut = forwarded
+                    .replaceAll("\"" + Inbound.CALL_KEY + "\":\"[^\"]*\",?", "")
+                    .replaceAll("\"" + Inbound.REQUESTED_TOOL + "\":\"[^\"]*\",?", "")
+                    .replaceAll("\"" + Inbound.READ_AT + "\":-?[0-9]+,?", "")
+                    .replace("\"_meta\":{},", "").replace("\"_meta\":{}", "")
+                    .replace("\"" + Inbound.UNROUTED_TOOL + "\"", "\"no_such_tool\"");
+            assertEquals(message.replace("\"_meta\":{}", "").replace(",}", "}"), stampsTakenOut.replace(",}", "}"), forwarded);
+            McpSchema.JSONRPCRequest request = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(SextantMcpServer.jsonMapper(), forwarded);
+            Map<?, ?> meta = (Map<?, ?>) ((Map<?, ?>) request.params()).get("_meta");
+            assertEquals(true, meta.containsKey(message.contains("tools/call") ? Inbound.CALL_KEY : Inbound.READ_AT), forwarded);
+        }
+    }
+
+    /** A client's own value of a key the launcher sets is replaced, its other members kept as sent. */
+    @Test
+    void aClientsValueOfALaunchersKeyIsReplaced() throws Exception {
+        String read = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/read\",\"params\":{\"uri\":\"sextant://table/1\","
+                + "\"_meta\":{\"" + Inbound.READ_AT + "\":1e0,\"x\":-0.0}}}";
+        String forwarded = assertInstanceOf(Inbound.Forward.class, inbound.check(read, "s")).text();
+        assertEquals(true, forwarded.contains("\"x\":-0.0"), forwarded);
+        assertEquals(false, forwarded.contains("1e0"), forwarded);
+        McpSchema.JSONRPCRequest request = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(SextantMcpServer.jsonMapper(), forwarded);
+        Object at = ((Map<?, ?>) ((Map<?, ?>) request.params()).get("_meta")).get(Inbound.READ_AT);
+        assertEquals(true, at instanceof Long || at instanceof Integer, String.valueOf(at));
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"list_jobs\",\"_meta\":\"x\"}}";
+        String meta = assertInstanceOf(Inbound.Forward.class, inbound.check(call, "s")).text();
+        McpSchema.JSONRPCRequest callRequest = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(SextantMcpServer.jsonMapper(), meta);
+        assertEquals(true, ((Map<?, ?>) ((Map<?, ?>) callRequest.params()).get("_meta")).containsKey(Inbound.CALL_KEY), meta);
+    }
+
+    /**
      * An exponent past an int (1e2147483648) holds no exact number: its reading threw a NumberFormatException, no
      * JSON refusal, out of the session's reading of stdin. The call is answered naming the argument, where it stood and the number.
      */
