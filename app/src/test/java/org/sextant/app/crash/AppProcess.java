@@ -51,6 +51,9 @@ final class AppProcess {
         List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx384m", "-XX:-UsePerfData",
                 "-Djava.io.tmpdir=" + tmp, "-Djava.awt.headless=true"));
         for (String p : properties) cmd.add("-D" + p);
+        // the price-write check of the test JVM (set for every module's tests) checks the child app's writes too
+        String checkWrites = System.getProperty("sextant.store.checkPriceWrites");
+        if (checkWrites != null) cmd.add("-Dsextant.store.checkPriceWrites=" + checkWrites);
         cmd.addAll(archiving ? ChildClassPath.optionsArchivingClasses() : ChildClassPath.options());
         cmd.addAll(List.of("org.sextant.app.Main", "--headless", "--home", home.toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(home.resolve("console.log").toFile()).start();
