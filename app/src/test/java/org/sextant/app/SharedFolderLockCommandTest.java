@@ -63,17 +63,12 @@ class SharedFolderLockCommandTest {
     /** Session 47: a FIFO at the home's own run/home-id.lock hung `backup` with no output (and every start reading the id). */
     @Test
     void aBackupInAHomeWithAFifoAtItsIdLockIsTakenAndStderrSaysWhatToRemove() throws Exception {
-        SextantHome home = new SextantHome(dir.resolve("home"));
-        Sextant.open(home).close();
-        Path lock = home.runDir().resolve("home-id.lock");
-        Files.deleteIfExists(lock);
-        assumeTrue(new ProcessBuilder("mkfifo", lock.toString()).start().waitFor() == 0, "mkfifo is needed");
+        FifoAtIdLock fifo = FifoAtIdLock.in(dir);
         Path backups = Files.createDirectories(dir.resolve("backups"));
 
-        assertEquals(0, Main.run("--home", home.root().toString(), "backup", "--to", backups.toString()), console.err.toString());
+        assertEquals(0, Main.run("--home", fifo.home().root().toString(), "backup", "--to", backups.toString()), console.err.toString());
         assertEquals(1, RollingBackups.list(backups).size(), "the backup was taken");
-        assertTrue(console.err.toString().contains("warning: this home's id lock " + lock + " is not a regular file (a pipe, socket or device): the home id"
-                + " is read without it this time (fix: remove " + lock + ": the next start makes it anew)\n"), console.err.toString());
+        assertTrue(console.err.toString().contains("warning: " + fifo.warning() + "\n"), console.err.toString());
     }
 
     @Test

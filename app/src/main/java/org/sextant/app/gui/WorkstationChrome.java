@@ -43,6 +43,9 @@ public final class WorkstationChrome {
     private final Label notice = new Label();
     private final PauseTransition noticeTimer = new PauseTransition(NOTICE_TIME);
     private final Label homeWarning = new Label();
+    /** The home warnings on screen, oldest first: each stays until the click, a line each up to {@link #HOME_WARNING_LINES}. */
+    private final java.util.List<String> homeWarnings = new java.util.ArrayList<>();
+    static final int HOME_WARNING_LINES = 3;
     private final ToggleGroup themes = new ToggleGroup();
     private final RadioMenuItem light = new RadioMenuItem("Light theme");
     private final RadioMenuItem dark = new RadioMenuItem("Dark theme");
@@ -185,10 +188,20 @@ public final class WorkstationChrome {
 
     /**
      * Shows a warning about this home's id the person must act on (its lock given up, a claim taken back), until they click
-     * it: unlike an agent's notice it does not go by itself. Call on the FX thread.
+     * it: unlike an agent's notice it does not go by itself. Warnings made before the click are all shown, a line each, the
+     * first {@link #HOME_WARNING_LINES} and how many more the log holds; the click hides them all. Call on the FX thread.
      */
     public void showHomeWarning(String text) {
-        homeWarning.setText("Warning: " + text);
+        if (!homeWarning.isVisible()) homeWarnings.clear();
+        if (homeWarnings.contains(text)) return; // the same warning again says nothing new
+        homeWarnings.add(text);
+        StringBuilder lines = new StringBuilder();
+        for (String w : homeWarnings.subList(0, Math.min(HOME_WARNING_LINES, homeWarnings.size()))) {
+            lines.append(lines.length() == 0 ? "" : "\n").append("Warning: ").append(w);
+        }
+        int more = homeWarnings.size() - HOME_WARNING_LINES;
+        if (more > 0) lines.append("\n(+").append(more).append(" more: see SEXTANT_HOME/logs/sextant.log)");
+        homeWarning.setText(lines.toString());
         homeWarning.setVisible(true);
     }
 

@@ -1,15 +1,12 @@
 package org.sextant.app.crash;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.sextant.engine.Sextant;
-import org.sextant.engine.home.SextantHome;
+import org.sextant.app.FifoAtIdLock;
 
 /**
  * Session 47: a FIFO at SEXTANT_HOME/run/home-id.lock hung `sextant --headless` at its start, before its local API, with
@@ -22,18 +19,13 @@ class HeadlessHomeIdLockTest {
 
     @Test
     void theHeadlessAppStartsWithAFifoAtItsIdLockAndItsTerminalSaysWhatToRemove() throws Exception {
-        SextantHome home = new SextantHome(dir.resolve("home"));
-        Sextant.open(home).close();
-        Path lock = home.runDir().resolve("home-id.lock");
-        Files.deleteIfExists(lock);
-        assumeTrue(new ProcessBuilder("mkfifo", lock.toString()).start().waitFor() == 0, "mkfifo is needed");
+        FifoAtIdLock fifo = FifoAtIdLock.in(dir);
 
-        AppProcess app = AppProcess.launch(home.root(), dir.resolve("tmp"));
+        AppProcess app = AppProcess.launch(fifo.home().root(), dir.resolve("tmp"));
         try {
             assertTrue(app.awaitPublished(), "the app started: " + app.console());
             String terminal = app.console();
-            assertTrue(terminal.contains("warning: this home's id lock " + lock + " is not a regular file (a pipe, socket or device): the home id is read"
-                    + " without it this time (fix: remove " + lock + ": the next start makes it anew)"), terminal);
+            assertTrue(terminal.contains("warning: " + fifo.warning()), terminal);
         } finally {
             app.quit();
             app.awaitExit();

@@ -95,7 +95,8 @@ class WorkstationLauncherTest {
 
     /**
      * Session 47 left the home id's warnings (its lock given up, a claim taken back) in the log only: one made at the engine's
-     * start, before the window, and one made while it is up (a backup) are shown under the menus until the person clicks.
+     * start, before the window, and one made while it is up (a backup) are shown under the menus until the person clicks, every
+     * one of them: a later warning adds a line, it does not replace the one not yet read.
      */
     @Test
     void theHomesWarningsMadeBeforeAndWhileTheWindowIsUpAreShownUntilClicked() throws Exception {
@@ -117,11 +118,22 @@ class WorkstationLauncherTest {
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> line.isVisible()
                     && line.getText().equals("Warning: this home's id lock run/home-id.lock is a folder: the home id is read without it this time"));
 
+            // a second warning before the click joins the first: both stay on screen until the person clicks (review of session 48)
             warnings.accept("the backup folder /shared claimed home id 0123456789ab for the home at /other");
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS,
-                    () -> line.getText().equals("Warning: the backup folder /shared claimed home id 0123456789ab for the home at /other"));
+                    () -> line.getText().equals("Warning: this home's id lock run/home-id.lock is a folder: the home id is read without it this time\n"
+                            + "Warning: the backup folder /shared claimed home id 0123456789ab for the home at /other"));
+            // past three lines the rest are counted, with where to read them
+            warnings.accept("the home id lock run/home-id.lock is held by another process: given up after 5 s");
+            warnings.accept("a fourth warning");
+            warnings.accept("a fifth warning");
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> line.getText().endsWith(
+                    "Warning: the home id lock run/home-id.lock is held by another process: given up after 5 s\n(+2 more: see SEXTANT_HOME/logs/sextant.log)"));
             OnScreen.clickOn(robot, line);
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !line.isVisible());
+            // once clicked away, a later warning is shown alone
+            warnings.accept("a warning after the click");
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> line.isVisible() && line.getText().equals("Warning: a warning after the click"));
 
             WorkstationLauncher.close();
             main.join(TimeUnit.SECONDS.toMillis(GIVE_UP_SECONDS));

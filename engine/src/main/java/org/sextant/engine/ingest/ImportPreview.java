@@ -290,13 +290,15 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         long firstLine = 0, lastLine = 0;
         boolean midnight = true; // every time read at 00:00 as written: dates, imported as daily prices (BarFile.daysAtMidnight)
         java.time.LocalDate firstDay = null; // the earliest date as written: a lone midnight refusal's fix writes it
+        boolean wholeFile = false; // read to its end: not stopped by the rows or the bytes the preview reads
         List<String> read = new ArrayList<>(bar.readNotes()); // how its dates and numbers are read, then notes of the lines read (too long, ending in two ways), said of daily files too
         QuoteLook look = new QuoteLook(bar.delimiter(), quoteBelow);
         try (CsvHead.Lines r = new CsvHead.Lines(path, file, budget)) {
             for (int k = 0; k < bar.above(); k++) r.next(); // Excel's "sep=;"
             if (bar.hasHeader()) r.next();
             int rowsRead = 0;
-            for (String text; rowsRead < INTERVAL_ROWS && (text = next(r, read)) != null; ) {
+            String text = null;
+            for (; rowsRead < INTERVAL_ROWS && (text = next(r, read)) != null; ) {
                 long line = r.lineNo();
                 if (text.isBlank()) continue;
                 List<String> cells = CsvHead.split(text, bar.delimiter());
@@ -329,6 +331,7 @@ public record ImportPreview(String file, String format, String layout, List<Stri
                 }
             }
             noteEndings(r, read);
+            wholeFile = text == null ? !r.spent() : atEnd(r);
         } catch (IOException e) {
             throw CsvErrors.unreadable(file, e);
         }
@@ -352,16 +355,36 @@ public record ImportPreview(String file, String format, String layout, List<Stri
         LoneMidnight.Verdict lone = midnight && !rows.isEmpty() && steps.isEmpty() && store != null ? loneMidnight(store, file, times.keySet(), firstDay) : null;
         if (midnight && !rows.isEmpty() && ("1d".equals(interval) || lone != null && lone.daily())) {
             String dates = ShownText.name(bar.header().get(bar.time().cols().get(0)));
-            List<String> daily = new ArrayList<>(lone == null || lone.previewNote() == null ? List.of() : List.of(lone.previewNote()));
+            List<String> daily = new ArrayList<>(lone == null || lone.previewNote() == null ? List.of() : List.of(loneNote(lone, wholeFile, times.keySet())));
             daily.addAll(read);
             return new Read(new ImportPreview(file, "csv", bar.dailyLayout().name(), bar.header(), String.valueOf(bar.delimiter()), "dates written as midnight times in " + dates,
                     rows, symbols, "1d", null, false, List.copyOf(daily)), look.found);
         }
-        if (lone != null && lone.previewNote() != null) notes.add(0, lone.previewNote());
+        if (lone != null && lone.previewNote() != null) notes.add(0, loneNote(lone, wholeFile, times.keySet()));
         if (lone != null && lone.refusal() == null) interval = loneInterval(store, times.keySet());
         notes.addAll(read);
         return new Read(new ImportPreview(file, "csv", "bars", bar.header(), String.valueOf(bar.delimiter()), null, rows, symbols, interval, bar.timeDescription(),
                 bar.time().naive(), List.copyOf(notes)), look.found);
+    }
+
+    /** Whether no row follows the rows read (blank lines aside) within the budget: the preview then saw the whole file. */
+    private static boolean atEnd(CsvHead.Lines r) throws IOException {
+        try {
+            String line;
+            do line = r.next(); while (line != null && line.isBlank());
+            return line == null && !r.spent();
+        } catch (SextantException tooLong) {
+            return false;
+        }
+    }
+
+    /**
+     * The lone-midnight verdict as the preview says it: of a file read in part, said to be of the symbols previewed, as the
+     * import judges every symbol of the file and may decide otherwise (a later symbol with nothing stored refuses it).
+     */
+    private static String loneNote(LoneMidnight.Verdict lone, boolean wholeFile, java.util.Set<String> symbols) {
+        return wholeFile ? lone.previewNote() : lone.previewNote() + String.format(Locale.ROOT, " (of the symbols previewed, %,d in the file's first rows:"
+                + " the import judges every symbol of the file)", symbols.stream().filter(s -> !s.isEmpty()).count());
     }
 
     /** The import's verdict on lone midnight rows of {@code symbols}, read from {@code store}. */

@@ -77,7 +77,7 @@ final class VenueGuess {
         Map<String, Guess> out = new HashMap<>();
         if (usGuessed.isEmpty()) return out;
         Map<String, Long> steps = new HashMap<>();
-        Map<String, Map<LocalDate, java.time.LocalDateTime>> days = lastBars(c, usGuessed, "America/New_York", steps);
+        Map<String, Map<LocalDate, java.time.LocalDateTime>> days = halfDayLastBars(c, usGuessed, steps);
         for (String key : usGuessed) {
             String symbol = key.substring(key.indexOf('\u0000') + 1);
             Map<LocalDate, java.time.LocalDateTime> lastBars = days.getOrDefault(key, Map.of());
@@ -96,31 +96,87 @@ final class VenueGuess {
     }
 
     /**
+     * Per us_equity key, the last bar (UTC) of each NYSE half day (New York dates) the bars hold, and each key's step in minutes:
+     * only those days, about three a year, reach Java, as the half-day readings look at no other (500 symbols of ten years of
+     * minute bars are 1.26 million symbol-days). The half days are the calendar's of the years the bars span.
+     */
+    static Map<String, Map<LocalDate, java.time.LocalDateTime>> halfDayLastBars(Connection c, java.util.Collection<String> guessed,
+            Map<String, Long> steps) throws SQLException {
+        String keys = keys(guessed);
+        ZoneId newYork = TradingSession.US_EQUITY.zone();
+        java.util.SortedSet<LocalDate> halfDays = new java.util.TreeSet<>();
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(keys + "SELECT min(ts), max(ts) FROM bar_rows JOIN k USING (file_no, symbol)")) {
+            if (r.next() && r.getObject(1) != null) {
+                // the bars' UTC times a day either side: New York's dates of the first and last bar fall within
+                LocalDate first = r.getTimestamp(1).toLocalDateTime().toLocalDate().minusDays(1), last = r.getTimestamp(2).toLocalDateTime().toLocalDate().plusDays(1);
+                halfDays.addAll(TradingSession.US_EQUITY.earlyCloses(first.withDayOfYear(1), last.withMonth(12).withDayOfMonth(31)).keySet());
+            }
+        }
+        Map<String, Map<LocalDate, java.time.LocalDateTime>> days = new HashMap<>();
+        steps(c, keys, steps);
+        if (halfDays.isEmpty()) return days;
+        // each half day as its UTC bounds: a range join compares times, where a filter on the date converted every bar's
+        StringBuilder bounds = new StringBuilder();
+        for (LocalDate d : halfDays) {
+            bounds.append(bounds.length() == 0 ? "" : ", ").append("(DATE '").append(d).append("', TIMESTAMP '").append(utc(d, newYork))
+                    .append("', TIMESTAMP '").append(utc(d.plusDays(1), newYork)).append("')");
+        }
+        read(c, keys + ", h(d, lo, hi) AS (VALUES " + bounds + ") SELECT file_no, symbol, d, max(ts) FROM bar_rows JOIN k USING (file_no, symbol) "
+                + "JOIN h ON ts >= lo AND ts < hi GROUP BY ALL", days);
+        return days;
+    }
+
+    /** The UTC time {@code day} starts at in {@code zone}. */
+    private static String utc(LocalDate day, ZoneId zone) {
+        return day.atStartOfDay(zone).withZoneSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime()
+                .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+    }
+
+    /**
      * Per key (file number and symbol joined by NUL), each date on {@code zone}'s clock with the day's last bar (UTC), whose end tells
      * whose early close a half day kept; {@code steps} takes each key's most common step in minutes. One query each for the batch.
      */
-    private static Map<String, Map<LocalDate, java.time.LocalDateTime>> lastBars(Connection c, java.util.Collection<String> guessed, String zone,
+    static Map<String, Map<LocalDate, java.time.LocalDateTime>> lastBars(Connection c, java.util.Collection<String> guessed, String zone,
             Map<String, Long> steps) throws SQLException {
         Map<String, Map<LocalDate, java.time.LocalDateTime>> days = new HashMap<>();
+        String keys = keys(guessed);
+        read(c, keys + "SELECT file_no, symbol, " + localDate(zone) + " AS d, max(ts) FROM bar_rows JOIN k USING (file_no, symbol) GROUP BY ALL", days);
+        steps(c, keys, steps);
+        return days;
+    }
+
+    /** "WITH k(file_no, symbol) AS (VALUES ...) ": the keys (file number and symbol joined by NUL) as a table to join. */
+    private static String keys(java.util.Collection<String> guessed) {
         StringBuilder keys = new StringBuilder();
         for (String k : guessed) {
             int nul = k.indexOf('\u0000');
             keys.append(keys.length() == 0 ? "" : ", ").append('(').append(Integer.parseInt(k.substring(0, nul))).append(", ")
                     .append(ImportBatch.literal(k.substring(nul + 1))).append(')');
         }
-        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("WITH k(file_no, symbol) AS (VALUES " + keys + ") "
-                + "SELECT file_no, symbol, CAST(timezone('" + zone + "', timezone('UTC', ts)) AS DATE) AS d, max(ts) FROM bar_rows JOIN k USING (file_no, symbol) "
-                + "GROUP BY ALL")) {
+        return "WITH k(file_no, symbol) AS (VALUES " + keys + ") ";
+    }
+
+    /** A bar's date on {@code zone}'s clock (its time, ts, is UTC). */
+    private static String localDate(String zone) {
+        return "CAST(timezone('" + zone + "', timezone('UTC', ts)) AS DATE)";
+    }
+
+    /** Each key's dates and their last bars, from a query of key's file number, symbol, date and last bar. */
+    private static void read(Connection c, String sql, Map<String, Map<LocalDate, java.time.LocalDateTime>> days) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(sql)) {
             while (r.next()) {
                 days.computeIfAbsent(r.getInt(1) + "\u0000" + r.getString(2), k -> new java.util.TreeMap<>())
                         .put(r.getObject(3, LocalDate.class), r.getTimestamp(4).toLocalDateTime());
             }
         }
-        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("WITH k(file_no, symbol) AS (VALUES " + keys + ") "
+    }
+
+    /** Each key's most common step between bars, in minutes. */
+    private static void steps(Connection c, String keys, Map<String, Long> steps) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(keys
                 + "SELECT file_no, symbol, mode(step) FROM bar_steps JOIN k USING (file_no, symbol) WHERE step > 0 GROUP BY ALL")) {
             while (r.next()) steps.put(r.getInt(1) + "\u0000" + r.getString(2), r.getLong(3) / 60);
         }
-        return days;
     }
 
     /** What a reader is told of the guess for {@code traded} read in {@code zone}, each command naming a venue the days fit; null for nothing to say. */

@@ -1,6 +1,7 @@
 package org.sextant.engine.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sextant.engine.ingest.SampleUniverseTest.number;
@@ -154,6 +155,32 @@ class LoneBarImportTest {
             new PriceImporter(store).importFiles(List.of(days, late));
             assertEquals(3, number(store, "SELECT count(*) FROM prices WHERE symbol = 'DAYS'"));
             assertEquals("1h 3", text(store, "SELECT interval || ' ' || count(*) FROM bars WHERE symbol = 'LATE' GROUP BY interval"));
+        }
+    }
+
+    /**
+     * Review of session 48: the preview judges lone midnight rows by the symbols of the rows it reads (500), the import by every
+     * symbol of the file; a file read in part says its verdict is of the symbols previewed, as a later symbol may undo it.
+     */
+    @Test
+    void aPreviewOfPartOfTheFileSaysItsVerdictIsOfTheSymbolsPreviewed() throws Exception {
+        try (Store store = open()) {
+            StringBuilder daily = new StringBuilder("Date,Symbol,Close\n"), lone = new StringBuilder(HEAD);
+            for (int i = 0; i < ImportPreview.INTERVAL_ROWS; i++) {
+                daily.append("2023-05-31,D").append(1000 + i).append(",1\n");
+                lone.append("2023-06-02T00:00:00Z,D").append(1000 + i).append(",1,2,1,1.5,10\n");
+            }
+            new PriceImporter(store).importFiles(List.of(file("days.csv", daily.toString())));
+            // the row past the preview's 500: a symbol with nothing stored, which the import refuses
+            Path cross = file("cross.csv", lone + "2023-06-02T00:00:00Z,NEW,1,2,1,1.5,10\n");
+            assertEquals(cross + ": every time is midnight and each symbol has a single row, so a daily price and an intraday bar at 00:00 look alike; "
+                    + "D1000 and 499 other symbols have daily prices stored, so the import stores the rows as daily prices (of the symbols previewed, 500 in "
+                    + "the file's first rows: the import judges every symbol of the file)", ImportPreview.of(cross, null, store).notes().get(0));
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(cross)));
+            assertTrue(e.getMessage().contains("NEW has nothing stored"), e.getMessage());
+            // the whole file read: the verdict is the import's, said without the qualifier
+            Path whole = file("whole.csv", lone.toString());
+            assertFalse(ImportPreview.of(whole, null, store).notes().get(0).contains("previewed"));
         }
     }
 }
