@@ -132,7 +132,7 @@ public final class Inbound {
             return reply(null, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: a message is one JSON object"
                     + " (batches are not supported)");
         }
-        if (twice != null && !inArguments(node, twice)) {
+        if (twice != null && (!inArguments(node, twice) || RepeatedMembers.outsideArguments(text))) {
             return reply(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: the message names one member of an object twice"
                     + "; send one JSON-RPC 2.0 message naming each member once");
         }
@@ -259,7 +259,7 @@ public final class Inbound {
                     : arguments.isNumber() ? "a number" : "a boolean"));
         }
         // the arguments and the client's _meta reach the SDK as sent (1e0, -0.0 and 1.10 as written)
-        ParamsEdit edit = new ParamsEdit(text).withoutMeta(CALL_KEY).withoutMeta(REPEATED_ARGUMENT); // set here only: a call is cancelled by its own id
+        ParamsEdit edit = new ParamsEdit(text).withoutMeta(CALL_KEY).withoutMeta(REPEATED_ARGUMENT).withoutMeta(REQUESTED_TOOL); // set here only: a call is cancelled by its own id, its lane is its tool's
         if (twice != null) edit.meta(REPEATED_ARGUMENT, RepeatedKeys.shown(twice.subList(2, twice.size())));
         InFlightCalls.Call call = null;
         if (id != null) {

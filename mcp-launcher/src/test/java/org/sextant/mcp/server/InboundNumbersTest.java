@@ -113,6 +113,12 @@ class InboundNumbersTest {
         String meta = assertInstanceOf(Inbound.Forward.class, inbound.check(call, "s")).text();
         McpSchema.JSONRPCRequest callRequest = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(SextantMcpServer.jsonMapper(), meta);
         assertEquals(true, ((Map<?, ?>) ((Map<?, ?>) callRequest.params()).get("_meta")).containsKey(Inbound.CALL_KEY), meta);
+        // the tool a call asked for is the launcher's to say: a client's claim of health_check put a work tool on the quick lane
+        String claimed = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"list_jobs\","
+                + "\"_meta\":{\"" + Inbound.REQUESTED_TOOL + "\":\"health_check\"}}}";
+        String sent = assertInstanceOf(Inbound.Forward.class, inbound.check(claimed, "s")).text();
+        McpSchema.JSONRPCRequest claimedRequest = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(SextantMcpServer.jsonMapper(), sent);
+        assertEquals(false, ((Map<?, ?>) ((Map<?, ?>) claimedRequest.params()).get("_meta")).containsKey(Inbound.REQUESTED_TOOL), sent);
     }
 
     /**

@@ -54,6 +54,30 @@ class InboundRepeatedKeysTest {
         }
     }
 
+    /**
+     * An argument named twice lets the message past the first repeated key the parser meets; a params, _meta or top-level
+     * member named twice after it would then reach the SDK (which keeps the last) beside the launcher's marks set in the first:
+     * a second _meta claiming health_check ran a work tool slotless on the quick lane, unmarked.
+     */
+    @Test
+    void aMemberGivenTwiceAfterARepeatedArgumentIsStillAParseError() {
+        String args = "\"arguments\":{\"q\":1,\"q\":2}";
+        for (String message : new String[] {
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"list_symbols\"," + args
+                        + ",\"_meta\":{},\"_meta\":{\"" + Inbound.REQUESTED_TOOL + "\":\"health_check\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"list_symbols\"," + args
+                        + ",\"_meta\":{\"a\":1,\"a\":2}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"list_symbols\"," + args
+                        + ",\"name\":\"compose_graph\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"list_symbols\"," + args
+                        + "},\"params\":{\"name\":\"list_symbols\",\"arguments\":{}}}"}) {
+            Inbound.Reply reply = assertInstanceOf(Inbound.Reply.class, inbound.check(message), message);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> error = (Map<String, Object>) Json.readObject(reply.response()).get("error");
+            assertEquals(-32700, error.get("code"), reply.response());
+        }
+    }
+
     /** The argument the forwarded call is marked with, or null for an unmarked call. */
     @SuppressWarnings("unchecked")
     private String marked(String message) {
