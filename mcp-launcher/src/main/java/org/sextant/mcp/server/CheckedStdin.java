@@ -140,7 +140,9 @@ public final class CheckedStdin {
         if (text.isEmpty()) return; // a blank line is no message: nothing to answer
         Inbound.Verdict verdict = inbound.check(text);
         if (verdict instanceof Inbound.Forward f) {
-            lines.add((f.text() + "\n").getBytes(StandardCharsets.UTF_8));
+            // The SDK ends a line at a CR too; one outside a string is a blank here (inside one it is refused above), so
+            // the SDK reads the whole message as one line, as checked.
+            lines.add((f.text().replace('\r', ' ') + "\n").getBytes(StandardCharsets.UTF_8));
         } else if (verdict instanceof Inbound.Answer a) {
             out.writeLine(a.response());
         } else if (verdict instanceof Inbound.Reply r) {
