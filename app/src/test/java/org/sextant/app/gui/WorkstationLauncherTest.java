@@ -104,15 +104,7 @@ class WorkstationLauncherTest {
             HeldWarnings warnings = new HeldWarnings();
             warnings.accept("this home's id lock run/home-id.lock is a folder: the home id is read without it this time");
             AtomicReference<Throwable> failure = new AtomicReference<>();
-            Thread main = new Thread(() -> {
-                try {
-                    WorkstationLauncher.run(engine, new WorkstationLauncher.Hooks(s -> { }, null, null, warnings), () -> { });
-                } catch (Throwable t) {
-                    failure.set(t);
-                }
-            }, "test-main");
-            main.start();
-            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> sextantWindow() != null);
+            Thread main = windowShowing(engine, warnings, failure);
             FxRobot robot = new FxRobot();
             javafx.scene.control.Label line = robot.from(sextantWindow().getScene().getRoot()).lookup("#home-warning").queryAs(javafx.scene.control.Label.class);
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> line.isVisible()
@@ -153,15 +145,7 @@ class WorkstationLauncherTest {
         try (org.sextant.engine.home.HomeWarnings.Shown shown = org.sextant.engine.home.HomeWarnings.showTo(warnings); // as Main wires a window start
              Sextant engine = Sextant.open(fifo.home())) {
             AtomicReference<Throwable> failure = new AtomicReference<>();
-            Thread main = new Thread(() -> {
-                try {
-                    WorkstationLauncher.run(engine, new WorkstationLauncher.Hooks(s -> { }, null, null, warnings), () -> { });
-                } catch (Throwable t) {
-                    failure.set(t);
-                }
-            }, "test-main");
-            main.start();
-            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> sextantWindow() != null);
+            Thread main = windowShowing(engine, warnings, failure);
             Stage stage = sextantWindow();
             FxRobot robot = new FxRobot();
             javafx.scene.control.Label line = robot.from(stage.getScene().getRoot()).lookup("#home-warning").queryAs(javafx.scene.control.Label.class);
@@ -263,6 +247,20 @@ class WorkstationLauncherTest {
         gate.execute(() -> ran.add("after close"));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(4, ran.size(), "nothing runs once the window is gone");
+    }
+
+    /** The window run as the app's main thread runs it, with the home's warnings shown in it; returns once it shows. */
+    private static Thread windowShowing(Sextant engine, HeldWarnings warnings, AtomicReference<Throwable> failure) throws Exception {
+        Thread main = new Thread(() -> {
+            try {
+                WorkstationLauncher.run(engine, new WorkstationLauncher.Hooks(s -> { }, null, null, warnings), () -> { });
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "test-main");
+        main.start();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> sextantWindow() != null);
+        return main;
     }
 
     private static Stage sextantWindow() throws Exception {
