@@ -90,6 +90,49 @@ class SharedBackupFolderCommandTest {
         assertTrue(out.toString().startsWith("restored " + b.root().resolve("backups").resolve(ofB.getFileName())), "B's bare restore picks B's own: " + out);
     }
 
+    /**
+     * Session 49: twins (an original moved away while its copy first started, then moved back) share a backup folder; the
+     * original, second to claim the id, takes its own. Its `restore --list` called the copy "the home at B this one was copied
+     * from", and the copy's named the original's backups by id alone: each now names the other as the twin it is.
+     */
+    @Test
+    void twinsListEachOthersBackupsAsTheTwinsNotAsTheOriginal() throws Exception {
+        Path shared = Files.createDirectories(dir.resolve("shared"));
+        SextantHome a = new SextantHome(Files.createDirectories(dir.resolve("a")));
+        Files.createSymbolicLink(a.root().resolve("backups"), shared);
+        Sextant.open(a).close(); // A's first backup, before the copy
+        String idOfA = HomeId.of(a);
+        SextantHome b = copiedAsCpA(a, dir.resolve("b"));
+        Path away = Files.move(a.root(), dir.resolve("a-away"));
+        assertEquals(0, Main.run("--home", b.root().toString(), "backup"), err.toString()); // A gone: B keeps the id as a moved home
+        Files.move(away, a.root());
+        err.reset();
+        assertEquals(0, Main.run("--home", a.root().toString(), "backup"), err.toString());
+        assertTrue(err.toString().contains("so this home at " + a.root() + " takes an id of its own"), err.toString());
+        String newIdOfA = HomeId.of(a);
+        assertTrue(!newIdOfA.equals(idOfA) && HomeId.of(b).equals(idOfA), "A, second to claim the id, took its own; B kept it");
+
+        out.reset();
+        assertEquals(0, Main.run("--home", a.root().toString(), "restore", "--list"), err.toString());
+        String twin = " that held this home's id too (one of the two was copied from the other; which, their files cannot tell)";
+        String listedInA = out.toString();
+        assertTrue(listedInA.contains("another home's (home id " + idOfA + ", the home at " + b.root() + twin + " and claimed it first;"), listedInA);
+        assertTrue(!listedInA.contains("copied from;"), "A is the original: B is not the home it was copied from\n" + listedInA);
+        assertEquals(2, listedInA.lines().filter(l -> l.contains("home id " + idOfA + ",")).count(), "A's backup before the copy and B's: " + listedInA);
+
+        out.reset();
+        assertEquals(0, Main.run("--home", b.root().toString(), "restore", "--list"), err.toString());
+        String listedInB = out.toString();
+        assertTrue(listedInB.contains("another home's (home id " + newIdOfA + ", the home at " + a.root() + twin + " and took an id of its own;"), listedInB);
+        assertEquals(2, listedInB.lines().filter(l -> l.contains("  this home's,")).count(), "B's own: " + listedInB);
+
+        Path ofAsTwin = listedInA.lines().filter(l -> l.contains("home id " + idOfA + ",")).map(l -> Path.of(l.split("  ")[0])).findFirst().orElseThrow();
+        err.reset();
+        assertEquals(2, Main.run("--home", a.root().toString(), "restore", ofAsTwin.toString()));
+        assertTrue(err.toString().contains("was taken by another Sextant home (home id " + idOfA + ", the home at " + b.root() + twin + " and claimed it first;"),
+                err.toString());
+    }
+
     /** As cp -a: every file with its times, a link copied as a link. */
     private static SextantHome copiedAsCpA(SextantHome from, Path to) throws java.io.IOException {
         try (java.util.stream.Stream<Path> all = Files.walk(from.root())) {

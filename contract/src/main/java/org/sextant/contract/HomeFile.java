@@ -65,18 +65,52 @@ public final class HomeFile {
      */
     static final int REPLACED_TRIES = 3;
 
-    /** A file over its bound; the message names the file, its size and the bound, never its content. */
+    /**
+     * A file over its bound; the message names the file, its size and the bound, and the fix when the reader gave one
+     * ({@link #withFix}), never its content.
+     */
     public static final class TooLarge extends IOException {
+        private final Path file;
         private final long size;
+        private final long bound;
+        private final String fix;
 
         public TooLarge(Path file, long size, long bound) {
-            super(file + " is " + size + " bytes, more than the " + bound + " bytes it may hold; not read");
+            this(file, size, bound, null);
+        }
+
+        private TooLarge(Path file, long size, long bound, String fix) {
+            super(refusal(file, size, bound) + (fix == null ? "" : " (fix: " + fix + ")"));
+            this.file = file;
             this.size = size;
+            this.bound = bound;
+            this.fix = fix;
+        }
+
+        /** The same refusal with what the reader of this kind of file advises: a job record, the settings, the census each mend differently. */
+        public TooLarge withFix(String fix) {
+            TooLarge t = new TooLarge(file, size, bound, fix);
+            t.setStackTrace(getStackTrace());
+            return t;
         }
 
         /** The size found, for callers that word the refusal their own way. */
         public long size() {
             return size;
+        }
+
+        /** The refusal without the fix ("FILE is N bytes, more than the B bytes it may hold; not read"), for a message that gives the fix apart. */
+        public String refusal() {
+            return refusal(file, size, bound);
+        }
+
+        private static String refusal(Path file, long size, long bound) {
+            return file + " is " + size + " bytes, more than the " + bound + " bytes it may hold; not read";
+        }
+
+        /** The fix the reader gave, or null. */
+        public String fix() {
+            return fix;
         }
     }
 

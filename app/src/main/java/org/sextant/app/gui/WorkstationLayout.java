@@ -39,13 +39,13 @@ public record WorkstationLayout(Double x, Double y, double width, double height,
     public static WorkstationLayout load(Path file) {
         if (!Files.exists(file)) return defaults();
         try {
-            WorkstationLayout l = Json.read(HomeFileBounds.read(file, MAX_BYTES), WorkstationLayout.class);
+            WorkstationLayout l = Json.read(HomeFileBounds.read(file, MAX_BYTES, "none needed: the window writes its layout over it when it closes"), WorkstationLayout.class);
             WorkstationLayout d = defaults();
             return new WorkstationLayout(l.x, l.y, l.width >= 400 ? l.width : d.width, l.height >= 300 ? l.height : d.height,
                     l.maximized, l.chartDivider > 0.02 && l.chartDivider < 0.98 ? l.chartDivider : d.chartDivider,
                     l.view == null ? d.view : l.view, l.theme == null ? d.theme : l.theme, l.symbol,
                     rangePreset(l.range) == null ? null : l.range);
-        } catch (HomeFileBounds.TooLarge e) {
+        } catch (org.sextant.contract.HomeFile.TooLarge e) {
             LoggerFactory.getLogger(WorkstationLayout.class).warn("{}; using the default layout", e.getMessage());
             return defaults();
         } catch (IOException | RuntimeException e) {

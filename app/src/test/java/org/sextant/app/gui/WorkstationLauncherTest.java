@@ -104,15 +104,7 @@ class WorkstationLauncherTest {
             HeldWarnings warnings = new HeldWarnings();
             warnings.accept("this home's id lock run/home-id.lock is a folder: the home id is read without it this time");
             AtomicReference<Throwable> failure = new AtomicReference<>();
-            Thread main = new Thread(() -> {
-                try {
-                    WorkstationLauncher.run(engine, new WorkstationLauncher.Hooks(s -> { }, null, null, warnings), () -> { });
-                } catch (Throwable t) {
-                    failure.set(t);
-                }
-            }, "test-main");
-            main.start();
-            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> sextantWindow() != null);
+            Thread main = windowShowing(engine, warnings, failure);
             FxRobot robot = new FxRobot();
             javafx.scene.control.Label line = robot.from(sextantWindow().getScene().getRoot()).lookup("#home-warning").queryAs(javafx.scene.control.Label.class);
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> line.isVisible()
@@ -134,6 +126,46 @@ class WorkstationLauncherTest {
             // once clicked away, a later warning is shown alone
             warnings.accept("a warning after the click");
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> line.isVisible() && line.getText().equals("Warning: a warning after the click"));
+
+            WorkstationLauncher.close();
+            main.join(TimeUnit.SECONDS.toMillis(GIVE_UP_SECONDS));
+            assertNull(failure.get());
+        }
+    }
+
+    /**
+     * Session 49: the test above feeds the line its warnings. Here the window is started as `sextant` starts it (the home's
+     * warnings sent to the window's held list, then the engine opened on the home) on a home whose run/home-id.lock is a FIFO:
+     * the start reads the id without the lock, and the warning with its fix is the line under the menus until clicked.
+     */
+    @Test
+    void aFifoAtTheHomesIdLockIsWarnedUnderTheMenusOfTheWindowUntilClicked(@TempDir Path dir) throws Exception {
+        org.sextant.app.FifoAtIdLock fifo = org.sextant.app.FifoAtIdLock.in(dir);
+        HeldWarnings warnings = new HeldWarnings();
+        try (org.sextant.engine.home.HomeWarnings.Shown shown = org.sextant.engine.home.HomeWarnings.showTo(warnings); // as Main wires a window start
+             Sextant engine = Sextant.open(fifo.home())) {
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread main = windowShowing(engine, warnings, failure);
+            Stage stage = sextantWindow();
+            FxRobot robot = new FxRobot();
+            javafx.scene.control.Label line = robot.from(stage.getScene().getRoot()).lookup("#home-warning").queryAs(javafx.scene.control.Label.class);
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> line.isVisible() && !line.getText().isEmpty());
+            WaitForAsyncUtils.waitForFxEvents();
+            // each read of the id at the start (and a backup's) warns once: every line is this one
+            assertEquals(List.of("Warning: " + fifo.warning()), line.getText().lines().distinct().toList(), line.getText());
+            javafx.scene.Node menus = robot.from(stage.getScene().getRoot()).lookup("#menu-bar").query();
+            javafx.geometry.Bounds menuBounds = WaitForAsyncUtils.asyncFx(() -> menus.localToScene(menus.getLayoutBounds())).get();
+            javafx.geometry.Bounds lineBounds = WaitForAsyncUtils.asyncFx(() -> line.localToScene(line.getLayoutBounds())).get();
+            assertTrue(lineBounds.getMinY() >= menuBounds.getMaxY() && lineBounds.getMinY() < menuBounds.getMaxY() + 40 && lineBounds.getHeight() > 0,
+                    "the line is right under the menus: " + lineBounds + " below " + menuBounds);
+            org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(stage.getScene().getRoot()),
+                    Path.of("target", "home-warning-fifo-lock.png"));
+
+            OnScreen.clickOn(robot, line);
+            WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !line.isVisible());
+            WaitForAsyncUtils.waitForFxEvents();
+            assertTrue(WaitForAsyncUtils.asyncFx(() -> line.localToScene(line.getLayoutBounds()).getHeight() == 0 || !line.isManaged()).get(),
+                    "clicked away, the line gives its room back to the window");
 
             WorkstationLauncher.close();
             main.join(TimeUnit.SECONDS.toMillis(GIVE_UP_SECONDS));
@@ -215,6 +247,20 @@ class WorkstationLauncherTest {
         gate.execute(() -> ran.add("after close"));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(4, ran.size(), "nothing runs once the window is gone");
+    }
+
+    /** The window run as the app's main thread runs it, with the home's warnings shown in it; returns once it shows. */
+    private static Thread windowShowing(Sextant engine, HeldWarnings warnings, AtomicReference<Throwable> failure) throws Exception {
+        Thread main = new Thread(() -> {
+            try {
+                WorkstationLauncher.run(engine, new WorkstationLauncher.Hooks(s -> { }, null, null, warnings), () -> { });
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "test-main");
+        main.start();
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> sextantWindow() != null);
+        return main;
     }
 
     private static Stage sextantWindow() throws Exception {

@@ -19,29 +19,24 @@ public final class HomeFileBounds {
     /** data/sextant.duckdb.census.json: a row count per table and the strategy run ids. */
     public static final long CENSUS = 16L << 20;
 
-    /** A file over its bound; the message names the file, its size and the bound, never its content. */
-    public static final class TooLarge extends IOException {
-        TooLarge(HomeFile.TooLarge e) {
-            super(e.getMessage(), e);
-        }
-    }
-
     /**
      * The file's UTF-8 text, read only when it is a regular file (not a link, FIFO or device: {@link HomeFile}) holding at
      * most {@code bound} bytes (checked before and while reading); bytes that are not UTF-8 make the file unreadable.
      *
+     * @param fix what the person does about a file over the bound, named in the refusal
+     * @throws HomeFile.TooLarge over the bound: naming the file, its size, the bound and {@code fix}, never its content
      * @throws HomeFile.NotRegular when it is a link, a folder, a FIFO or a device (never followed, never opened)
      */
-    public static String read(Path file, long bound) throws IOException {
-        return read(file, bound, () -> {});
+    public static String read(Path file, long bound, String fix) throws IOException {
+        return read(file, bound, fix, () -> {});
     }
 
-    /** As {@link #read(Path, long)}; {@code betweenCheckAndOpen} runs at each try (tests replace the file there). */
-    static String read(Path file, long bound, Runnable betweenCheckAndOpen) throws IOException {
+    /** As {@link #read(Path, long, String)}; {@code betweenCheckAndOpen} runs at each try (tests replace the file there). */
+    static String read(Path file, long bound, String fix, Runnable betweenCheckAndOpen) throws IOException {
         try {
             return HomeFile.readText(file, bound, betweenCheckAndOpen);
         } catch (HomeFile.TooLarge e) {
-            throw new TooLarge(e);
+            throw e.withFix(fix);
         }
     }
 }

@@ -29,8 +29,23 @@ public final class HomeId {
     public static final Pattern FORM = Pattern.compile("[0-9a-f]{12}");
     private static final long PLACE_BOUND = 64 * 1024;
 
-    /** The home the id was copied from: its id (this home's before it took its own) and where it is. */
-    public record CopiedFrom(String homeId, String home) {}
+    /**
+     * The home the id was copied from: its id (this home's before it took its own) and where it is. {@code twin}: both homes
+     * were settled where they are when they met in the shared folder, so either may be the original (their files cannot tell),
+     * and this one took its own id for having found the other's claim, not for being the copy. Absent in a record written
+     * before twins were told (read as false: those were copies).
+     */
+    public record CopiedFrom(String homeId, String home, Boolean twin) {
+        public CopiedFrom {
+            twin = Boolean.TRUE.equals(twin);
+        }
+    }
+
+    /** Another home holding an id, found by its claim in the shared folder, and whether it split from this one. */
+    public record OtherHome(String home, Split split) {}
+
+    /** How another home came from this one, as its own place record says. */
+    public enum Split { NONE, COPY_OF_THIS, TWIN_OF_THIS }
 
     /** What {@value #PLACE} holds: the folder the id belongs to, and the home it was copied from (null when none). */
     record Place(String home, CopiedFrom copiedFrom) {}
@@ -71,12 +86,12 @@ public final class HomeId {
                     String id = read(file);
                     Place place = place(home);
                     boolean settled = place != null && sameFolder(place.home(), home.root());
-                    if (!settled && place != null && holdsId(place.home(), id)) return takeOwn(home, id, place.home(), sharedFolder);
+                    if (!settled && place != null && holdsId(place.home(), id)) return takeOwn(home, id, place.home(), sharedFolder, false);
                     // moved, or recorded before places were: the shared folder says whether another home holds the id already; a settled
                     // home keeps its id whatever another user's claim says (anyone who can write the folder can write one) and takes it back
                     String holder = HomeIdClaims.claim(sharedFolder, id, home.root(), settled);
                     if (holder != null && settled) return takeOwnFromTwin(home, id, holder, sharedFolder);
-                    if (holder != null) return takeOwn(home, id, holder, sharedFolder);
+                    if (holder != null) return takeOwn(home, id, holder, sharedFolder, false);
                     if (!settled) recordPlace(home, place == null ? null : place.copiedFrom()); // moved, or recorded before places were
                     return id;
                 }
@@ -86,12 +101,16 @@ public final class HomeId {
         }
     }
 
-    /** This home is a copy of the one at {@code original}, which holds {@code id}: it takes an id of its own, logged. */
-    private static String takeOwn(SextantHome home, String id, String original, Path sharedFolder) throws IOException {
+    /**
+     * This home is a copy of the one at {@code original}, which holds {@code id} (or its {@code twin}: either may be the copy):
+     * it takes an id of its own, logged.
+     */
+    private static String takeOwn(SextantHome home, String id, String original, Path sharedFolder, boolean twin) throws IOException {
         String own = newId();
         AtomicFiles.write(home.root().resolve(FILE), own + "\n"); // the id first: a crash before the place is written leaves a "moved" home, never a shared id
-        recordPlace(home, new CopiedFrom(id, original));
+        recordPlace(home, new CopiedFrom(id, original, twin));
         HomeIdClaims.claim(sharedFolder, own, home.root(), true);
+        if (twin) return own; // warned by the caller, which says it may be the original
         org.slf4j.LoggerFactory.getLogger(HomeId.class).info("{} is a copy of the Sextant home {} (home id {}): it takes its own id {};"
                 + " the backups taken before are that home's, restored here with --from-other-home", home.root(), original, id, own);
         return own;
@@ -103,7 +122,7 @@ public final class HomeId {
      * shared folder: this one takes an id of its own so that their backups stop mixing, warned.
      */
     private static String takeOwnFromTwin(SextantHome home, String id, String other, Path sharedFolder) throws IOException {
-        String own = takeOwn(home, id, other, sharedFolder);
+        String own = takeOwn(home, id, other, sharedFolder, true);
         HomeWarnings.warn(HomeId.class, "the home at " + other.replaceAll("\\p{Cntrl}", "?") + " holds this home's id " + id + " too and is yours"
                 + " (one of the two was copied while the other was moved away, then moved back); it claimed the id first in the backup folder "
                 + sharedFolder + ", so this home at " + home.root() + " takes an id of its own, " + own + ", and their backups no longer mix; the backups"
@@ -177,14 +196,27 @@ public final class HomeId {
             String id = read(file);
             Place place = place(home);
             boolean settled = place != null && sameFolder(place.home(), home.root());
-            if (place != null && !settled && holdsId(place.home(), id)) return new Reading(null, new CopiedFrom(id, place.home()));
+            if (place != null && !settled && holdsId(place.home(), id)) return new Reading(null, new CopiedFrom(id, place.home(), false));
             String holder = HomeIdClaims.holder(sharedFolder, id, home.root());
             if (settled && holder != null && !HomeIdClaims.yours(holder, home.root())) holder = null; // as of: a settled home keeps its id against another user's claim
-            if (holder != null) return new Reading(null, new CopiedFrom(id, holder));
+            if (holder != null) return new Reading(null, new CopiedFrom(id, holder, settled)); // settled: its twin, as of() tells it
             return new Reading(id, place == null ? null : place.copiedFrom());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the home id " + file, e);
         }
+    }
+
+    /**
+     * The home that claimed {@code id} in {@code sharedFolder} and still holds it, other than this one, and whether its place
+     * record says it split from this one (a copy, or a twin that took its own id); null when none is known. Reads only.
+     */
+    public static OtherHome holderOf(SextantHome self, Path sharedFolder, String id) {
+        String holder = HomeIdClaims.holder(sharedFolder, id, self.root());
+        if (holder == null) return null;
+        Place its = placeAt(Path.of(holder));
+        CopiedFrom from = its == null ? null : its.copiedFrom();
+        Split split = from == null || !sameFolder(from.home(), self.root()) ? Split.NONE : from.twin() ? Split.TWIN_OF_THIS : Split.COPY_OF_THIS;
+        return new OtherHome(holder, split);
     }
 
     private static String read(Path file) throws IOException {
@@ -219,8 +251,12 @@ public final class HomeId {
 
     /** The recorded place, or null when there is none or it cannot be read (then it is recorded anew: it only tells copies apart). */
     private static Place place(SextantHome home) {
+        return placeAt(home.root());
+    }
+
+    private static Place placeAt(Path root) {
         try {
-            Place p = Json.read(new String(org.sextant.contract.HomeFile.readBounded(home.root().resolve(PLACE), PLACE_BOUND), StandardCharsets.UTF_8), Place.class);
+            Place p = Json.read(new String(org.sextant.contract.HomeFile.readBounded(root.resolve(PLACE), PLACE_BOUND), StandardCharsets.UTF_8), Place.class);
             return p == null || p.home() == null || p.home().isBlank() ? null : p;
         } catch (IOException | RuntimeException unreadable) {
             return null;

@@ -73,13 +73,13 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
         if (!Files.exists(file)) return defaults();
         Settings s;
         try {
-            JsonNode tree = Json.MAPPER.readTree(HomeFileBounds.read(file, HomeFileBounds.SETTINGS, betweenCheckAndOpen));
+            JsonNode tree = Json.MAPPER.readTree(HomeFileBounds.read(file, HomeFileBounds.SETTINGS, fixForTooLarge(file), betweenCheckAndOpen));
             checkTypes(tree, file);
             s = Json.MAPPER.treeToValue(tree, Settings.class);
         } catch (SextantException e) {
             throw e;
-        } catch (HomeFileBounds.TooLarge e) {
-            throw tooLarge(file, e);
+        } catch (org.sextant.contract.HomeFile.TooLarge e) {
+            throw tooLarge(e);
         } catch (org.sextant.contract.HomeFile.Replaced e) { // rewritten at every try: something else is saving it
             throw new SextantException(FailReason.INVALID_INPUT, "settings file " + e.getMessage() + " (each of its tries)", "settings.json",
                     "try again once nothing else is saving " + file, e);
@@ -106,10 +106,14 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
         return out;
     }
 
-    /** settings.json over its bound: an error naming its size, as for a file that is not JSON (never read, so never quoted). */
-    public static SextantException tooLarge(Path file, HomeFileBounds.TooLarge e) {
-        return new SextantException(FailReason.INVALID_INPUT, "settings file " + e.getMessage(), "settings.json",
-                "fix or delete " + file + " (defaults apply when it is absent)", e);
+    /** settings.json over its bound: an error naming its size and the bound, as for a file that is not JSON (never read, so never quoted). */
+    public static SextantException tooLarge(org.sextant.contract.HomeFile.TooLarge e) {
+        return new SextantException(FailReason.INVALID_INPUT, "settings file " + e.refusal(), "settings.json", e.fix(), e);
+    }
+
+    /** What to do about a settings.json over its bound: the app's own is a few KB. */
+    public static String fixForTooLarge(Path file) {
+        return "fix or delete " + file + " (defaults apply when it is absent; the settings the app writes take a few KB)";
     }
 
     /** A value of the wrong JSON type is named by its key before Jackson's own message could quote the file. */
@@ -186,8 +190,8 @@ public record Settings(String defaultProvider, Map<String, Provider> providers, 
     private static ObjectNode kept(Path file) throws IOException {
         if (Files.exists(file)) {
             try {
-                if (Json.MAPPER.readTree(HomeFileBounds.read(file, HomeFileBounds.SETTINGS)) instanceof ObjectNode old) return old;
-            } catch (HomeFileBounds.TooLarge | RuntimeException e) {
+                if (Json.MAPPER.readTree(HomeFileBounds.read(file, HomeFileBounds.SETTINGS, fixForTooLarge(file))) instanceof ObjectNode old) return old;
+            } catch (org.sextant.contract.HomeFile.TooLarge | RuntimeException e) {
                 // a broken or oversized file is replaced whole: nothing of it can be kept
             }
         }

@@ -38,9 +38,9 @@ public record PriceRules(LocalDate minDate, LocalDate maxDate) {
         if (!Files.exists(settingsJson)) return defaults();
         JsonNode root;
         try {
-            root = Json.MAPPER.readTree(HomeFileBounds.read(settingsJson, HomeFileBounds.SETTINGS));
-        } catch (HomeFileBounds.TooLarge e) {
-            throw org.sextant.engine.home.Settings.tooLarge(settingsJson, e);
+            root = Json.MAPPER.readTree(HomeFileBounds.read(settingsJson, HomeFileBounds.SETTINGS, org.sextant.engine.home.Settings.fixForTooLarge(settingsJson)));
+        } catch (org.sextant.contract.HomeFile.TooLarge e) {
+            throw org.sextant.engine.home.Settings.tooLarge(e);
         } catch (IOException | RuntimeException e) {
             throw new SextantException(FailReason.INVALID_INPUT, "settings file " + settingsJson + " is not valid JSON",
                     "settings.json", "fix or delete " + settingsJson + " (defaults apply when it is absent)");

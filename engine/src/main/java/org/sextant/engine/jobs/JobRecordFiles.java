@@ -57,8 +57,9 @@ final class JobRecordFiles {
         if (!ID.matcher(id).matches()) return ignored(f, "its name is not a job id (kind-8 hex digits, as the app names them)");
         JobStatus s;
         try {
-            s = Json.read(HomeFileBounds.read(f, HomeFileBounds.JOB_RECORD), JobStatus.class);
-        } catch (HomeFileBounds.TooLarge e) {
+            s = Json.read(HomeFileBounds.read(f, HomeFileBounds.JOB_RECORD, "move it out of " + f.getParent()
+                    + ": the app writes its job records far smaller, so it is none of them (the rest of the jobs are listed)"), JobStatus.class);
+        } catch (org.sextant.contract.HomeFile.TooLarge e) {
             log.warn("ignoring job file: {}", e.getMessage());
             return null;
         } catch (IOException | RuntimeException e) {

@@ -107,10 +107,28 @@ public final class RollingBackups {
         return id;
     }
 
-    /** Whose backups named with {@code id} are, for a message: "home id X", and when this home was copied from that one, where it is. */
+    /**
+     * Whose backups named with {@code id} are, for a message: "home id X", then the home that holds it when this one's place
+     * record or the shared folder's claim names it, and how the two split (a copy, or twins of which either may be the original).
+     */
     public String whoseId(String id) {
         HomeId.CopiedFrom from = copiedFrom(); // a copy's place names the original once the copy has its own id
-        return "home id " + id + (from != null && from.homeId().equals(id) ? ", the home at " + from.home() + " this one was copied from" : "");
+        if (from != null && from.homeId().equals(id)) return "home id " + id + ", " + homeOf(from);
+        HomeId.OtherHome other = HomeId.holderOf(home, sharedFolder(home, policy), id);
+        if (other == null) return "home id " + id;
+        return "home id " + id + ", the home at " + other.home() + switch (other.split()) {
+            case NONE -> "";
+            case COPY_OF_THIS -> ", a copy of this one";
+            case TWIN_OF_THIS -> " that held this home's id too (" + EITHER_ORIGINAL + ") and took an id of its own";
+        };
+    }
+
+    /** Twins' files cannot tell which was copied from which: both were settled where they are when their claims met. */
+    private static final String EITHER_ORIGINAL = "one of the two was copied from the other; which, their files cannot tell";
+
+    /** The home this one's id came from, named as what it is to this one: its original, or its twin that claimed the id first. */
+    public static String homeOf(HomeId.CopiedFrom from) {
+        return "the home at " + from.home() + (from.twin() ? " that held this home's id too (" + EITHER_ORIGINAL + ") and claimed it first" : " this one was copied from");
     }
 
     /** Whose a file of the backup folder is, from its name. */

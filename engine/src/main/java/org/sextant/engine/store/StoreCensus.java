@@ -89,8 +89,8 @@ public record StoreCensus(Instant at, Map<String, Long> rows, List<String> runId
         Path f = fileFor(store);
         if (!Files.isRegularFile(f)) return null;
         try {
-            return Json.MAPPER.readValue(HomeFileBounds.read(f, HomeFileBounds.CENSUS), StoreCensus.class);
-        } catch (HomeFileBounds.TooLarge e) {
+            return Json.MAPPER.readValue(HomeFileBounds.read(f, HomeFileBounds.CENSUS, "none needed: the next write to the store writes it anew"), StoreCensus.class);
+        } catch (org.sextant.contract.HomeFile.TooLarge e) {
             org.slf4j.LoggerFactory.getLogger(StoreCensus.class).warn("ignoring the census: {}", e.getMessage());
             return null;
         } catch (IOException | RuntimeException e) {

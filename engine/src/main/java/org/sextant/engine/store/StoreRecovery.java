@@ -136,8 +136,8 @@ public final class StoreRecovery {
         private static String original(RollingBackups backups) throws IOException {
             java.util.List<Path> theirs = backups.copiedFromsBackups();
             if (theirs.isEmpty()) return "";
-            return "; " + backups.policy().dir() + " holds " + theirs.size() + " backup" + (theirs.size() == 1 ? "" : "s") + " of the home at "
-                    + backups.copiedFrom().home() + " this one was copied from (home id " + backups.copiedFrom().homeId() + "), not tried as they are"
+            return "; " + backups.policy().dir() + " holds " + theirs.size() + " backup" + (theirs.size() == 1 ? "" : "s") + " of "
+                    + RollingBackups.homeOf(backups.copiedFrom()) + " (home id " + backups.copiedFrom().homeId() + "), not tried as they are"
                     + " that home's store; the newest, " + theirs.get(0) + ", is restored with: sextant restore --from-other-home " + theirs.get(0);
         }
     }

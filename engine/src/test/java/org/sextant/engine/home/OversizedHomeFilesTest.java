@@ -57,8 +57,11 @@ class OversizedHomeFilesTest {
                 assertTrue(engine.dataSummary() != null);
             }
         });
-        assertTrue(log.contains("ignoring job file: " + job + " is " + HUGE + " bytes, more than the " + HomeFileBounds.JOB_RECORD + " bytes"), log);
-        assertTrue(log.contains("ignoring the census: " + census + " is " + HUGE + " bytes, more than the " + HomeFileBounds.CENSUS + " bytes"), log);
+        // one message each: the file, its size, the bound and what to do about it
+        assertTrue(log.contains("ignoring job file: " + job + " is " + HUGE + " bytes, more than the " + HomeFileBounds.JOB_RECORD + " bytes it may hold;"
+                + " not read (fix: move it out of " + home.jobsDir() + ": the app writes its job records far smaller, so it is none of them"), log);
+        assertTrue(log.contains("ignoring the census: " + census + " is " + HUGE + " bytes, more than the " + HomeFileBounds.CENSUS + " bytes it may hold;"
+                + " not read (fix: none needed: the next write to the store writes it anew)"), log);
         assertEquals(HUGE, Files.size(job), "a damaged job record is skipped, not changed");
         assertTrue(Files.size(census) < HomeFileBounds.CENSUS, "the next commit writes a fresh census over it");
     }
@@ -68,9 +71,11 @@ class OversizedHomeFilesTest {
         Path f = sparse(dir.resolve("settings.json"));
         SextantException e = assertThrows(SextantException.class, () -> Settings.load(f));
         assertEquals(FailReason.INVALID_INPUT, e.reason());
-        assertTrue(e.getMessage().contains(f + " is " + HUGE + " bytes, more than the " + HomeFileBounds.SETTINGS + " bytes"), e.getMessage());
+        assertEquals("settings file " + f + " is " + HUGE + " bytes, more than the " + HomeFileBounds.SETTINGS + " bytes it may hold; not read", e.getMessage());
+        assertEquals("fix or delete " + f + " (defaults apply when it is absent; the settings the app writes take a few KB)", e.fix());
         SextantException rules = assertThrows(SextantException.class, () -> PriceRules.load(f));
-        assertTrue(rules.getMessage().contains(HUGE + " bytes, more than the " + HomeFileBounds.SETTINGS), rules.getMessage());
+        assertEquals(e.getMessage(), rules.getMessage(), "the import's rules refuse it in the same words");
+        assertEquals(e.fix(), rules.fix());
         Settings.defaults().save(f); // the dialog's save: an unreadable file is replaced whole
         assertEquals(Settings.defaults(), Settings.load(f));
     }
@@ -87,8 +92,9 @@ class OversizedHomeFilesTest {
     @Test
     void aFileOfExactlyItsBoundIsReadAndOneByteMoreIsNot() throws Exception {
         Path f = Files.writeString(dir.resolve("small.json"), "{}");
-        assertEquals("{}", HomeFileBounds.read(f, 2));
-        assertThrows(HomeFileBounds.TooLarge.class, () -> HomeFileBounds.read(f, 1));
+        assertEquals("{}", HomeFileBounds.read(f, 2, "delete it"));
+        org.sextant.contract.HomeFile.TooLarge over = assertThrows(org.sextant.contract.HomeFile.TooLarge.class, () -> HomeFileBounds.read(f, 1, "delete it"));
+        assertEquals(f + " is 2 bytes, more than the 1 bytes it may hold; not read (fix: delete it)", over.getMessage());
     }
 
     private static String stderrOf(org.sextant.engine.testing.CapturedStderr.Body body) throws Exception {

@@ -109,7 +109,7 @@ class CopiedHomeTest {
         try (org.sextant.engine.Sextant started = org.sextant.engine.Sextant.open(b)) {
             HomeId.Reading read = HomeId.peek(b);
             assertTrue(read.id() != null && !read.id().equals(idOfA), "the copy has its own id once started: " + read);
-            assertEquals(new HomeId.CopiedFrom(idOfA, a.root().toAbsolutePath().normalize().toString()), read.copiedFrom());
+            assertEquals(new HomeId.CopiedFrom(idOfA, a.root().toAbsolutePath().normalize().toString(), false), read.copiedFrom());
         }
         String idOfB = HomeId.of(b);
         Files.move(a.root(), dir.resolve("a-moved"));
@@ -159,7 +159,7 @@ class CopiedHomeTest {
         assertEquals(idOfA, backupsOfB.homeId(), "the first to claim the original's id keeps it: a move");
         HomeId.Reading cBeforeItStarts = HomeId.peek(c, shared);
         assertEquals(null, cBeforeItStarts.id(), "a listing in C before it starts already tells it is a copy");
-        assertEquals(new HomeId.CopiedFrom(idOfA, b.root().toAbsolutePath().normalize().toString()), cBeforeItStarts.copiedFrom());
+        assertEquals(new HomeId.CopiedFrom(idOfA, b.root().toAbsolutePath().normalize().toString(), false), cBeforeItStarts.copiedFrom());
 
         RollingBackups backupsOfC = backupsOf(c, shared);
         String idOfC = backupsOfC.homeId();
