@@ -247,11 +247,8 @@ final class BarChecks {
     /**
      * Per symbol, before bar_new replaces stored bars: stored bars whose values it changes (a re-import
      * of other data under the same name), and new bars whose closes equal stored bars' at one other
-     * time, shifted by a whole number of quarter hours up to 14 hours (the same file read at another
-     * time-zone offset, which stores its bars twice, interleaved); looked for in the first {@link #SHIFT_SAMPLE} bars.
+     * time ({@link ShiftedCloses}).
      */
-    static final int SHIFT_SAMPLE = 500;
-
     static Map<String, StoredChanges> storedChanges(Connection c) throws SQLException {
         Map<String, List<String>> notes = new LinkedHashMap<>();
         Map<String, long[]> changed = new LinkedHashMap<>();
@@ -285,29 +282,8 @@ final class BarChecks {
                         + " already held these very prices: counted as updated, nothing in them changed");
             }
         }
-        shiftedCloses(c, notes);
+        ShiftedCloses.note(c, notes);
         return byNotes(notes, changed, largest);
-    }
-
-    /** The notes of the new bars whose closes are stored bars' at another time (see {@link #SHIFT_SAMPLE}), added to {@code notes}. */
-    static void shiftedCloses(Connection c, Map<String, List<String>> notes) throws SQLException {
-        // the first bars of each symbol at every shift (bounded work on a large re-import); shift 0 is the same bars
-        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
-                "WITH s AS (SELECT symbol, interval, ts, close FROM (SELECT *, row_number() OVER (PARTITION BY symbol ORDER BY ts) AS k FROM bar_new) WHERE k <= " + SHIFT_SAMPLE + "), "
-                        + "m AS (SELECT s.symbol, sh.shift, count(*) AS matched FROM s CROSS JOIN (SELECT 15 * i AS shift FROM range(-56, 57) t(i)) sh "
-                        + "JOIN bars b ON b.symbol = s.symbol AND b.interval = s.interval AND b.ts = s.ts + INTERVAL (sh.shift) MINUTE AND b.close = s.close GROUP BY ALL) "
-                        + "SELECT symbol, arg_max(shift, matched) FILTER (WHERE shift <> 0), coalesce(max(matched) FILTER (WHERE shift <> 0), 0), "
-                        + "coalesce(max(matched) FILTER (WHERE shift = 0), 0), (SELECT count(*) FROM s WHERE s.symbol = m.symbol) FROM m GROUP BY symbol")) {
-            while (r.next()) {
-                long shift = r.getLong(2), matched = r.getLong(3), same = r.getLong(4), bars = r.getLong(5);
-                // most of the file at one shift, more than at none (flat prices repeat closes at every shift)
-                if (matched < 3 || matched * 2 < bars || matched <= same) continue;
-                notes.computeIfAbsent(r.getString(1), k -> new ArrayList<>()).add(matched + " of " + bars + " bars of " + r.getString(1)
-                        + " have the closes of stored bars " + duration(Math.abs(shift) * 60) + (shift > 0 ? " later" : " earlier")
-                        + ": the same bars imported before at another time-zone offset? Both are now stored; delete the wrong ones, "
-                        + "or import with the timezone the file was written in");
-            }
-        }
     }
 
     /** Per symbol noted: its stored bars changed, their largest close change, and its notes. */

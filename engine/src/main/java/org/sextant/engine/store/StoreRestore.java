@@ -55,6 +55,9 @@ public final class StoreRestore {
     }
 
     private static Restored restoreNamed(SextantHome home, Path backup) {
+        // cut inside a block: said so before opening, which fails when the cut took the catalog's blocks
+        String cut = problemBeforeOpening(backup) == null ? DuckDbFileLength.cutInsideBlocks(backup) : null;
+        if (cut != null) throw damaged(backup, "damaged: " + cut);
         int version = schemaVersion(backup);
         int known = latestSchemaVersion();
         if (version > known) {
@@ -107,13 +110,16 @@ public final class StoreRestore {
         }
         String before = problemBeforeOpening(file);
         if (before != null) return new Checked(file, bytes, 0, before, "not checked");
+        String cutInBlock = DuckDbFileLength.cutInsideBlocks(file);
+        if (cutInBlock != null) return new Checked(file, bytes, 0, "damaged: " + cutInBlock, "not checked");
         int version;
         String cut;
         try (Connection c = readOnly(file)) {
             cut = DuckDbFileLength.shortfall(file, c); // a cut copy opens and shows its schema all the same
             version = readSchemaVersion(c);
         } catch (SQLException e) {
-            return new Checked(file, bytes, 0, notReadable(e), "not checked");
+            String missing = DuckDbFileLength.missingByHeader(file);
+            return new Checked(file, bytes, 0, missing != null ? "damaged: " + missing : notReadable(e), "not checked");
         }
         if (cut != null) return new Checked(file, bytes, 0, "damaged: " + cut, "not checked");
         BackupChecksum.Verdict sum = BackupChecksum.verify(file); // damage inside at full length, which the head and metadata do not show
@@ -150,12 +156,16 @@ public final class StoreRestore {
     private static String damage(Path backup) {
         String changed = BackupChecksum.verify(backup).problem();
         if (changed != null) return changed;
+        String cutInBlock = DuckDbFileLength.cutInsideBlocks(backup);
+        if (cutInBlock != null) return "damaged: " + cutInBlock;
         try (Connection c = readOnly(backup)) {
             String cut = DuckDbFileLength.shortfall(backup, c);
             if (cut != null) return "damaged: " + cut;
             StoreCensus.takeReadingEveryValue(c);
             return null;
         } catch (Exception e) {
+            String missing = DuckDbFileLength.missingByHeader(backup);
+            if (missing != null) return "damaged: " + missing;
             return "damaged: part of it cannot be read (" + StoreDamagedException.firstLine(e.getMessage()) + ")";
         }
     }
@@ -163,10 +173,12 @@ public final class StoreRestore {
     /** Reads every value of the backup, read-only; refused naming "backup" when any part cannot be read. */
     static void requireWhole(Path backup) {
         String damage = damage(backup);
-        if (damage != null) {
-            throw new SextantException(FailReason.INVALID_INPUT, "the backup " + backup + " is " + damage + "; the store was left as it was", "backup",
-                    "pick another backup (sextant restore --list)");
-        }
+        if (damage != null) throw damaged(backup, damage);
+    }
+
+    private static SextantException damaged(Path backup, String damage) {
+        return new SextantException(FailReason.INVALID_INPUT, "the backup " + backup + " is " + damage + "; the store was left as it was", "backup",
+                "pick another backup (sextant restore --list)");
     }
 
     /** A store file opened without changing it. */
@@ -238,6 +250,8 @@ public final class StoreRestore {
         try {
             return readSchemaVersion(file);
         } catch (SQLException e) {
+            String missing = DuckDbFileLength.missingByHeader(file);
+            if (missing != null) throw damaged(file, "damaged: " + missing);
             throw new SextantException(FailReason.INVALID_INPUT, "backup " + file + " is not a Sextant backup: " + notReadable(e), "backup",
                     "pick another backup (sextant restore --list)", e);
         }

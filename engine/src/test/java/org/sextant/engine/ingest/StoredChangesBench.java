@@ -5,19 +5,18 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sextant.engine.data.BarReadCostBench;
 
 /**
- * Harness: what a bar import's look at the stored bars it replaces costs ({@link BarChecks#storedChanges}: the changed and the
- * unchanged stored bars, two joins of the new bars with the stored ones, and the shifted-closes sample; the baseline) against
- * a candidate that takes both counts from one join (below), and the shift sample alone, interleaved round by round on one
- * DuckDB file. Stored: 10 symbols
- * of 1-minute bars; new: a re-import of one symbol's bars with every second close changed, or the bars of a new symbol.
- * Both answers are compared. Arguments: stored bars, new bars, rounds.
+ * Harness: the shifted-closes step of a bar import's look at the stored bars it replaces ({@link ShiftedCloses}: exact
+ * lookups of the sample at each shift among the symbol's stored bars near it) against the step as it was (the baseline,
+ * below: the sample joined with the stored bars on the close, then the shifts tried on every pair), interleaved round by
+ * round on one DuckDB file; and {@link BarChecks#storedChanges} as a whole, now. Stored: 10 symbols of 1-minute bars whose
+ * closes repeat (97 prices); new: a re-import of one symbol's bars with every second close changed, the same bars read at
+ * another offset (2 hours later), or the bars of a new symbol. Both answers are compared. Arguments: stored bars, new bars, rounds.
  *
  * <p>Run: see docs/benchmarks.md, "Bar import: the stored bars it replaces".
  */
@@ -37,27 +36,30 @@ public final class StoredChangesBench {
             exec(c, "CHECKPOINT");
             System.out.printf("cores=%d, load average=%.2f, stored bars=%,d, new bars=%,d, median of %d rounds, ms%n", Runtime.getRuntime().availableProcessors(),
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), 10L * perSymbol, brought, rounds);
-            System.out.println("| new bars | baseline: storedChanges as it is (two joins and the shift sample) | candidate: one join and the shift sample | ratio | the shift sample alone |");
-            System.out.println("|---|---|---|---|---|");
+            System.out.println("| new bars | baseline: the shift step as it was (joined on the close, then 113 shifts) | now: ShiftedCloses (exact lookups near the sample) "
+                    + "| ratio | storedChanges as a whole, now | notes |");
+            System.out.println("|---|---|---|---|---|---|");
             String[][] cases = {
-                    {"a re-import of S3's bars, every second close changed (one largest)", "SELECT symbol, interval, ts, open, high, low, "
+                    {"a re-import of S3's bars, every second close changed", "SELECT symbol, interval, ts, open, high, low, "
                             + "CASE WHEN epoch(ts)::BIGINT % 120 = 0 THEN close * (1.01 + epoch(ts) / 1e12) ELSE close END AS close, volume, 0 AS file_no FROM bars WHERE symbol = 'S3' LIMIT " + brought},
+                    {"S3's bars read at another offset (2 hours later)", "SELECT symbol, interval, ts + INTERVAL 2 HOUR AS ts, open, high, low, close, volume, 0 AS file_no "
+                            + "FROM bars WHERE symbol = 'S3' LIMIT " + brought},
                     {"the bars of a new symbol", "SELECT 'NEW' AS symbol, interval, ts, open, high, low, close, volume, 0 AS file_no FROM bars WHERE symbol = 'S3' LIMIT " + brought}};
             for (String[] k : cases) {
                 exec(c, "CREATE OR REPLACE TEMP TABLE bar_new AS " + k[1]);
-                Map<String, BarChecks.StoredChanges> was = BarChecks.storedChanges(c), now = oneJoin(c);
+                Map<String, List<String>> was = new LinkedHashMap<>(), now = new LinkedHashMap<>();
+                shiftedClosesBefore(c, was);
+                ShiftedCloses.note(c, now);
                 if (!was.equals(now)) throw new IllegalStateException("the answers differ:\n" + was + "\n" + now);
-                double[] base = new double[rounds], one = new double[rounds], shift = new double[rounds];
+                double[] base = new double[rounds], lookups = new double[rounds], whole = new double[rounds];
                 for (int i = 0; i < rounds; i++) {
-                    base[i] = BarReadCostBench.millis(() -> run(() -> BarChecks.storedChanges(c)));
-                    one[i] = BarReadCostBench.millis(() -> run(() -> oneJoin(c)));
-                    shift[i] = BarReadCostBench.millis(() -> run(() -> {
-                        BarChecks.shiftedCloses(c, new LinkedHashMap<>());
-                        return null;
-                    }));
+                    base[i] = BarReadCostBench.millis(() -> run(() -> shiftedClosesBefore(c, new LinkedHashMap<>())));
+                    lookups[i] = BarReadCostBench.millis(() -> run(() -> ShiftedCloses.note(c, new LinkedHashMap<>())));
+                    whole[i] = BarReadCostBench.millis(() -> run(() -> BarChecks.storedChanges(c)));
                 }
-                double b = BarReadCostBench.median(base), o = BarReadCostBench.median(one);
-                System.out.printf("| %s | %.1f | %.1f | %.2fx | %.1f |%n", k[0], b, o, b / o, BarReadCostBench.median(shift));
+                double b = BarReadCostBench.median(base), n = BarReadCostBench.median(lookups);
+                System.out.printf("| %s | %.1f | %.1f | %.1fx | %.1f | %s |%n", k[0], b, n, b / n, BarReadCostBench.median(whole),
+                        now.isEmpty() ? "none" : now.values().iterator().next().get(0).replaceAll(":.*", ""));
             }
         } finally {
             try (var walk = java.nio.file.Files.walk(dir)) {
@@ -67,7 +69,7 @@ public final class StoredChangesBench {
     }
 
     private interface Work {
-        Object run() throws SQLException;
+        void run() throws SQLException;
     }
 
     private static void run(Work w) {
@@ -84,53 +86,20 @@ public final class StoredChangesBench {
         }
     }
 
-    private static String iso(java.sql.Timestamp t) {
-        return t == null ? null : t.toLocalDateTime() + "Z";
-    }
-
-    /** The candidate: both counts from one join of the new bars with the stored ones, the notes as BarChecks.storedChanges gives them. */
-    private static Map<String, BarChecks.StoredChanges> oneJoin(Connection c) throws SQLException {
-        Map<String, List<String>> notes = new LinkedHashMap<>();
-        Map<String, long[]> changed = new LinkedHashMap<>();
-        Map<String, Double> largest = new LinkedHashMap<>();
-        Map<String, String> largestNote = new LinkedHashMap<>();
-        List<String> sameNotes = new ArrayList<>(); // symbol, note: after its changed note, as read (by symbol and interval)
-        // one join of the new bars with the stored ones per import, both counts from it: the bars are the store's largest table
+    /**
+     * The baseline: the step as BarChecks had it until session 49. DuckDB joins the sample with the stored bars on symbol,
+     * interval and close (the shifted time names two relations, so it is no join key), then crosses every pair with the
+     * 113 shifts and filters on the time: a sample bar pairs with every stored bar of its close.
+     */
+    private static void shiftedClosesBefore(Connection c, Map<String, List<String>> notes) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
-                "SELECT symbol, interval, count(*) FILTER (WHERE differs), max(diff) FILTER (WHERE differs), arg_max(ts, diff) FILTER (WHERE differs), "
-                        + "arg_max(stored, diff) FILTER (WHERE differs), arg_max(brought, diff) FILTER (WHERE differs), count(*) FILTER (WHERE NOT differs), count(*) "
-                        + "FROM (SELECT n.symbol, n.interval, n.ts, b.close AS stored, n.close AS brought, abs(n.close / b.close - 1) AS diff, "
-                        + "(n.open, n.high, n.low, n.close, n.volume) IS DISTINCT FROM (b.open, b.high, b.low, b.close, b.volume) AS differs "
-                        + "FROM bar_new n JOIN bars b USING (symbol, interval, ts)) GROUP BY ALL ORDER BY ALL")) {
-            while (r.next()) {
-                String symbol = r.getString(1);
-                long differ = r.getLong(3);
-                if (differ > 0) {
-                    changed.computeIfAbsent(symbol, k -> new long[1])[0] += differ;
-                    double pct = 100 * r.getDouble(4);
-                    Double was = largest.get(symbol);
-                    if (was == null || pct > was) { // a symbol at two intervals: the larger change is said
-                        largest.put(symbol, pct);
-                        largestNote.put(symbol, iso(r.getTimestamp(5)) + ": " + r.getDouble(6) + " to " + r.getDouble(7)
-                                + String.format(java.util.Locale.ROOT, " (%.1f%%)", pct));
-                    }
-                }
-                // stored bars brought again with the very same values: replaced and counted as updated, but said (as daily rows are,
-                // UnchangedRows), so a file imported again does not read as "62496 updated" with no word
-                long same = r.getLong(8), replaced = r.getLong(9);
-                if (same == 0) continue;
-                String bars = " stored bars of " + symbol + " " + r.getString(2);
-                sameNotes.add(symbol);
-                sameNotes.add((same == replaced
-                        ? String.format(java.util.Locale.ROOT, "all %,d%s it replaces", replaced, bars)
-                        : String.format(java.util.Locale.ROOT, "%,d of the %,d%s it replaces", same, replaced, bars))
-                        + " already held these very prices: counted as updated, nothing in them changed");
-            }
+                "WITH s AS (SELECT symbol, interval, ts, close FROM (SELECT *, row_number() OVER (PARTITION BY symbol ORDER BY ts) AS k FROM bar_new) WHERE k <= "
+                        + ShiftedCloses.SAMPLE + "), "
+                        + "m AS (SELECT s.symbol, sh.shift, count(*) AS matched FROM s CROSS JOIN (SELECT 15 * i AS shift FROM range(-56, 57) t(i)) sh "
+                        + "JOIN bars b ON b.symbol = s.symbol AND b.interval = s.interval AND b.ts = s.ts + INTERVAL (sh.shift) MINUTE AND b.close = s.close GROUP BY ALL) "
+                        + "SELECT symbol, arg_max(shift, matched) FILTER (WHERE shift <> 0), coalesce(max(matched) FILTER (WHERE shift <> 0), 0), "
+                        + "coalesce(max(matched) FILTER (WHERE shift = 0), 0), (SELECT count(*) FROM s WHERE s.symbol = m.symbol) FROM m GROUP BY symbol")) {
+            ShiftedCloses.addNotes(r, notes);
         }
-        changed.forEach((symbol, n) -> notes.computeIfAbsent(symbol, k -> new ArrayList<>()).add(n[0] + " stored bar" + (n[0] == 1 ? "" : "s") + " of " + symbol
-                + " changed; the largest close change at " + largestNote.get(symbol) + "; check that the file is the same instrument and unit"));
-        for (int i = 0; i < sameNotes.size(); i += 2) notes.computeIfAbsent(sameNotes.get(i), k -> new ArrayList<>()).add(sameNotes.get(i + 1));
-        BarChecks.shiftedCloses(c, notes);
-        return BarChecks.byNotes(notes, changed, largest);
     }
 }

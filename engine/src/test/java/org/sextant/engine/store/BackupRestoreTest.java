@@ -183,14 +183,25 @@ class BackupRestoreTest {
                 refused.getMessage());
         assertEquals("damaged: cut short to 1000000 bytes, inside one of its 262144-byte blocks", StoreRestore.check(cut).problem(), "what restore --list says");
         assertEquals(null, StoreRestore.check(whole).problem());
-        // cut on a block boundary: it opens and shows its schema; the blocks its tables name are not all there
+        // cut on a block boundary before its catalog's block: it does not open; its header counts the blocks that are gone
+        long catalog = catalogBlock(whole);
+        Path catalogCut = dir.resolve("catalog-cut.duckdb");
+        try (var in = Files.newInputStream(whole)) {
+            Files.write(catalogCut, in.readNBytes((int) (3 * 4096 + catalog * 262_144)));
+        }
+        String catalogCutProblem = StoreRestore.check(catalogCut).problem();
+        assertEquals("damaged: cut short to " + Files.size(catalogCut) + " bytes of the " + Files.size(whole) + " its header counts", catalogCutProblem,
+                "what restore --list says, not DuckDB's read error");
+        assertEquals("the backup " + catalogCut + " is " + catalogCutProblem + "; the store was left as it was",
+                assertThrows(SextantException.class, () -> StoreRestore.restore(home, catalogCut)).getMessage());
+        // cut on a block boundary after its catalog's block: it opens and shows its schema; the blocks its tables name are not all there
         Path aligned = dir.resolve("aligned.duckdb");
         try (var in = Files.newInputStream(whole)) {
-            Files.write(aligned, in.readNBytes(3 * 4096 + 2 * 262_144));
+            Files.write(aligned, in.readNBytes((int) (3 * 4096 + (catalog + 1) * 262_144)));
         }
         String alignedProblem = StoreRestore.check(aligned).problem();
-        assertTrue(alignedProblem != null && alignedProblem.startsWith("damaged: cut short to 536576 bytes of the ") && alignedProblem.endsWith(" its tables need"),
-                alignedProblem);
+        assertTrue(alignedProblem != null && alignedProblem.startsWith("damaged: cut short to " + Files.size(aligned) + " bytes of the ")
+                && alignedProblem.endsWith(" its tables need"), alignedProblem);
         assertTrue(assertThrows(SextantException.class, () -> StoreRestore.restore(home, aligned)).getMessage().contains(alignedProblem));
         // damaged inside at its full length: the length passes, reading every value does not
         Path holed = dir.resolve("holed.duckdb");
@@ -207,6 +218,20 @@ class BackupRestoreTest {
         RecoveryReport report = StoreRecovery.recover(home, new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
         assertTrue(report.source().startsWith("the backup "), report.source());
         assertEquals(rows, report.recovered().rows().get("prices"), "every price of the backup");
+    }
+
+    /**
+     * The block the catalog starts in, from the current header's meta block pointer (its low 56 bits; DuckDB's layout as
+     * DuckDbFileLength reads it): block 0 for the sample store, later when a migration's data is written before it.
+     */
+    private static long catalogBlock(Path store) throws IOException {
+        byte[] head;
+        try (var in = Files.newInputStream(store)) {
+            head = in.readNBytes(3 * 4096);
+        }
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(head).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int current = b.getLong(4096 + 8) >= b.getLong(2 * 4096 + 8) ? 4096 : 2 * 4096;
+        return b.getLong(current + 16) & 0x00FF_FFFF_FFFF_FFFFL;
     }
 
     @Test
