@@ -129,18 +129,21 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
     /**
      * The next line of {@code r} (null at the end), refused when longer than {@link #MAX_LINE}: reading stops at the
      * limit, so a line that never ends (a sparse file of zeros, a one-line dump of gigabytes) costs 2 MB read, not the file.
+     * {@code size[0]} takes the line's bytes with its ending ({@code size[1]}).
      */
-    private static String line(BufferedReader r, long lineNo, String file, LineEndings.Judge endings) throws IOException {
+    private static String line(BufferedReader r, long lineNo, String file, LineEndings.Judge endings, long[] size) throws IOException {
         StringBuilder b = new StringBuilder();
         long bytes = 0;
         int ch;
-        while ((ch = r.read()) >= 0 && ch != '\n' && !crEnds(r, ch, endings)) {
+        size[1] = 1;
+        while ((ch = r.read()) >= 0 && ch != '\n' && !crEnds(r, ch, endings, size)) {
             bytes += utf8(ch);
             if (bytes > MAX_LINE) throw tooLong(file, lineNo);
             b.append((char) ch);
         }
         if (ch == '\n') endings.ended("LF");
         if (ch < 0 && b.length() == 0) return null;
+        size[0] = bytes + (ch < 0 ? 0 : size[1]);
         return b.toString();
     }
 
@@ -150,11 +153,12 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
     }
 
     /** A carriage return ends a line (as readLine has it), with a line feed after it taken along. */
-    private static boolean crEnds(BufferedReader r, int ch, LineEndings.Judge endings) throws IOException {
+    private static boolean crEnds(BufferedReader r, int ch, LineEndings.Judge endings, long[] size) throws IOException {
         if (ch != '\r') return false;
         r.mark(1);
         boolean lf = r.read() == '\n';
         if (!lf) r.reset();
+        size[1] = lf ? 2 : 1;
         endings.ended(lf ? "CR LF" : "CR");
         return true;
     }
@@ -165,10 +169,26 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
                 file, lineNo, MAX_LINE));
     }
 
-    /** A line past {@link #MAX_LINE}: the import refuses the file for it, however the file is read (its copy is no shorter). */
+    /**
+     * The error for a file whose first row is not reached within {@link #MAX_LINE} bytes of blank lines: where they start and the
+     * line reading stopped at, never a line's text.
+     */
+    static LineTooLong blankLinesBeforeARow(String file, long from, long lineNo) {
+        return new LineTooLong(String.format(java.util.Locale.ROOT, "%s: lines %d to %d are blank, more than the import reads before a row "
+                + "(%,d bytes of them); it read no further", file, from, lineNo, MAX_LINE), BLANK_RUN_FIX);
+    }
+
+    /**
+     * A line past {@link #MAX_LINE}, or a run of blank lines as long before the first row: the import refuses the file for it,
+     * however the file is read (its copy is no shorter).
+     */
     static final class LineTooLong extends SextantException {
         private LineTooLong(String message) {
-            super(org.sextant.contract.FailReason.INVALID_INPUT, message, "paths", TOO_LONG_FIX);
+            this(message, TOO_LONG_FIX);
+        }
+
+        private LineTooLong(String message, String fix) {
+            super(org.sextant.contract.FailReason.INVALID_INPUT, message, "paths", fix);
         }
     }
 
@@ -216,6 +236,11 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
         private long emptyRun; // empty lines read since the last line with text
         private long emptyBefore; // empty lines right before the last line with text
         private final LineEndings.Judge endings = new LineEndings.Judge();
+        private final long[] size = new long[2]; // the last line's bytes with its ending, and its ending's
+        private boolean headerRead;
+        private boolean rowRead;
+        private long blankBytes; // of the blank lines since the last line with text, before the first row
+        private long blankFrom; // where they start
 
         Lines(Path path, String file, Budget budget) throws IOException {
             this(SizeAtOpen.open(path), file, budget); // no further than the file was: a pseudo-file streams without end
@@ -263,7 +288,8 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
                 spent = true;
                 return null;
             }
-            String line = line(r, ++lineNo, file, endings);
+            String line = line(r, ++lineNo, file, endings, size);
+            if (line != null && budget == null) blankBound(line);
             if (line != null && line.isEmpty()) {
                 emptyRun++;
             } else if (line != null) {
@@ -271,6 +297,24 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
                 emptyRun = 0;
             }
             return line;
+        }
+
+        /**
+         * Refuses the file once more than {@link #MAX_LINE} bytes of blank (or whitespace-only) lines came before its first row: the
+         * readers that skip blank lines read a header and gigabytes of line breaks to the end, and DuckDB's reader refuses such a
+         * run before a row anyway ({@link #blankRunTooLong}). The preview reads a budget, and says so itself.
+         */
+        private void blankBound(String line) {
+            if (rowRead) return;
+            if (!line.isBlank()) {
+                blankBytes = 0;
+                if (headerRead) rowRead = true;
+                else headerRead = !sepLine(line); // Excel's "sep=;" above the header
+                return;
+            }
+            if (blankBytes == 0) blankFrom = lineNo;
+            blankBytes += size[0];
+            if (blankBytes > MAX_LINE) throw blankLinesBeforeARow(file, blankFrom, lineNo);
         }
 
         /**

@@ -164,7 +164,7 @@ public final class StagedFile implements AutoCloseable {
         if (decided != null) return withOneLineEnding(staged, linkedSize, null, decided, source, stagingDir, file, sink, endings);
         TextEncoding.Verdict v;
         try (InputStream in = SizeAtOpen.open(staged)) {
-            v = TextEncoding.of(in, file, Long.MAX_VALUE);
+            v = TextEncoding.of(in, file, Long.MAX_VALUE, true); // a line past the reader's bound stops the scan there
         } catch (IOException e) {
             deleteQuietly(staged);
             throw unreadable(file, e);
@@ -206,6 +206,8 @@ public final class StagedFile implements AutoCloseable {
         try {
             if (BarFile.probe(null, staged, file, null, null, false) != null) return null;
             return CsvHead.readDecidedFromEveryRow(staged, file);
+        } catch (CsvHead.LineTooLong e) {
+            throw e; // the import stops at the line: DuckDB's reader would refuse it after reading the whole file
         } catch (SextantException | java.sql.SQLException e) {
             return null;
         }

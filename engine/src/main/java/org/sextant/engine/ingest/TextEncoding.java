@@ -56,12 +56,23 @@ final class TextEncoding {
      * by the limit is not held against it); refused when they are neither UTF-8 nor what this class reads.
      */
     static Verdict of(InputStream in, String file, long limit) throws IOException {
+        return of(in, file, limit, false);
+    }
+
+    /**
+     * As above; {@code lineBound}: a line of UTF-8 text longer than {@link CsvHead#MAX_LINE} (between line breaks, LF or CR) stops the
+     * scan within a buffer of it, refused by its number ({@link CsvHead#tooLong}), as DuckDB's reader would refuse it after reading the
+     * whole file. A UTF-16 file's lines are not bounded so: its UTF-8 copy's lines are about half as long.
+     */
+    static Verdict of(InputStream in, String file, long limit, boolean lineBound) throws IOException {
         Scan s = new Scan();
         byte[] buf = new byte[1 << 16];
         long read = 0;
         for (int n; read < limit && (n = in.read(buf, 0, (int) Math.min(buf.length, limit - read))) > 0; read += n) {
             org.sextant.engine.jobs.Cancellation.check(); // a job cancelled: no gigabytes read for nobody
             s.see(buf, n, read == 0);
+            // bytes that are not UTF-8 so far: the verdict says what the file is (a binary file's "line" is no CSV line)
+            if (lineBound && !s.utf16 && s.firstInvalid < 0 && s.longLine() >= 0) throw CsvHead.tooLong(file, s.longLine());
         }
         boolean cut = read >= limit;
         if (s.need > 0 && !cut && s.firstInvalid < 0) s.firstInvalid = s.line; // a sequence the end of the file cut
@@ -123,22 +134,39 @@ final class TextEncoding {
         long firstInvalid = -1, firstUtf8 = -1, firstControl = -1, firstUndefined = -1;
         long cp1252Bytes;
         boolean utf16;
+        long offset; // bytes seen
+        long lastBreak = -1; // offset of the last LF or CR
+        long longLine = -1;
 
         void see(byte[] buf, int n, boolean start) {
             if (start && n >= 2) utf16 = buf[0] == (byte) 0xFF && buf[1] == (byte) 0xFE || buf[0] == (byte) 0xFE && buf[1] == (byte) 0xFF;
+            long base = offset; // the file's offset of buf[0]
+            offset += n;
             cp1252Bytes += n;
             for (int i = 0; i < n; i++) {
                 if (need == 0) {
                     // printable ASCII and line feeds, nearly every byte of a CSV: a loop of locals only
                     long lines = 0;
                     for (byte x; i < n && ((x = buf[i]) >= 0x20 || x == '\n'); i++) {
-                        if (x == '\n') lines++;
+                        if (x == '\n') broke(base + i, line + lines++);
                     }
                     line += lines;
                     if (i == n) return;
                 }
+                if (buf[i] == '\r' || buf[i] == '\n') broke(base + i, line);
                 rare(buf[i] & 0xFF);
             }
+        }
+
+        /** A break at offset {@code at} ending line {@code lineNo}: the first line past {@link CsvHead#MAX_LINE} is known at its break. */
+        private void broke(long at, long lineNo) {
+            if (at - lastBreak - 1 > CsvHead.MAX_LINE && longLine < 0) longLine = lineNo;
+            lastBreak = at;
+        }
+
+        /** The first line past {@link CsvHead#MAX_LINE} bytes, ended or still open at the end of what was seen; -1 for none. */
+        long longLine() {
+            return longLine >= 0 ? longLine : offset - lastBreak - 1 > CsvHead.MAX_LINE ? line : -1;
         }
 
         /** A byte that is not printable ASCII, or one within a UTF-8 sequence. */

@@ -71,15 +71,25 @@ final class VenueGuess {
      * Thanksgiving, 24 December, 3 July), in whatever zone the times were read: the note says what the times told, half days
      * ending at the early close, or bars going on after it. Those bars stay us_equity's, stored and read as outside the session
      * as a bar after 16:00 is (a stock's late prints), so the guess stands; the note gives fx's command for bars of another
-     * calendar. None when the bars hold no half day.
+     * calendar. None when the bars hold no half day. Bars on {@link #HOLIDAYS_NO_NYSE} or more of the NYSE's full-day holidays are
+     * another calendar's: guessed fx, with us_equity's command.
      */
     static Map<String, Guess> refineUs(Connection c, java.util.Collection<String> usGuessed) throws SQLException {
         Map<String, Guess> out = new HashMap<>();
         if (usGuessed.isEmpty()) return out;
         Map<String, Long> steps = new HashMap<>();
-        Map<String, Map<LocalDate, java.time.LocalDateTime>> days = halfDayLastBars(c, usGuessed, steps);
+        Map<String, java.util.SortedSet<LocalDate>> onHolidays = new HashMap<>();
+        Map<String, Map<LocalDate, java.time.LocalDateTime>> days = halfDayLastBars(c, usGuessed, steps, onHolidays);
         for (String key : usGuessed) {
             String symbol = key.substring(key.indexOf('\u0000') + 1);
+            java.util.SortedSet<LocalDate> holidays = onHolidays.getOrDefault(key, new java.util.TreeSet<>());
+            if (holidays.size() >= HOLIDAYS_NO_NYSE) {
+                // New York's hours, but trading where the NYSE is closed all day: another venue's (a European listing's afternoon in UTC)
+                out.put(key, new Guess("fx", "session fx guessed, not us_equity: the bars keep New York's hours but trade on " + holidays.size()
+                        + " of the NYSE's holidays (" + String.join(", ", holidays.stream().limit(5).map(LocalDate::toString).toList())
+                        + "), so every weekday's bars are read; if they are a NYSE or Nasdaq listing's, set it with: sextant session " + symbol + " us_equity"));
+                continue;
+            }
             Map<LocalDate, java.time.LocalDateTime> lastBars = days.getOrDefault(key, Map.of());
             List<String> late = VenueFit.tradedAfterEarlyClose(TradingSession.US_EQUITY, lastBars);
             List<String> halfDays = VenueFit.halfDaysReached(TradingSession.US_EQUITY, lastBars, steps.getOrDefault(key, 0L));
@@ -102,27 +112,50 @@ final class VenueGuess {
      */
     static Map<String, Map<LocalDate, java.time.LocalDateTime>> halfDayLastBars(Connection c, java.util.Collection<String> guessed,
             Map<String, Long> steps) throws SQLException {
+        return halfDayLastBars(c, guessed, steps, new HashMap<>());
+    }
+
+    /** The NYSE holidays traded that tell a file of New York's hours is no NYSE listing's: one may be a stray print, several are not. */
+    static final int HOLIDAYS_NO_NYSE = 2;
+
+    /**
+     * As above; {@code onHolidays} takes per key the NYSE's full-day holidays (weekdays, New York dates) that hold bars, read in the
+     * same query: a file trading on them keeps New York's hours on another calendar.
+     */
+    static Map<String, Map<LocalDate, java.time.LocalDateTime>> halfDayLastBars(Connection c, java.util.Collection<String> guessed,
+            Map<String, Long> steps, Map<String, java.util.SortedSet<LocalDate>> onHolidays) throws SQLException {
         String keys = keys(guessed);
         ZoneId newYork = TradingSession.US_EQUITY.zone();
         java.util.SortedSet<LocalDate> halfDays = new java.util.TreeSet<>();
+        java.util.SortedSet<LocalDate> holidays = new java.util.TreeSet<>();
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(keys + "SELECT min(ts), max(ts) FROM bar_rows JOIN k USING (file_no, symbol)")) {
             if (r.next() && r.getObject(1) != null) {
                 // the bars' UTC times a day either side: New York's dates of the first and last bar fall within
                 LocalDate first = r.getTimestamp(1).toLocalDateTime().toLocalDate().minusDays(1), last = r.getTimestamp(2).toLocalDateTime().toLocalDate().plusDays(1);
                 halfDays.addAll(TradingSession.US_EQUITY.earlyCloses(first.withDayOfYear(1), last.withMonth(12).withDayOfMonth(31)).keySet());
+                for (LocalDate d = first; !d.isAfter(last); d = d.plusDays(1)) {
+                    if (d.getDayOfWeek().getValue() <= 5 && TradingSession.US_EQUITY.closed(d)) holidays.add(d);
+                }
             }
         }
         Map<String, Map<LocalDate, java.time.LocalDateTime>> days = new HashMap<>();
         steps(c, keys, steps);
-        if (halfDays.isEmpty()) return days;
-        // each half day as its UTC bounds: a range join compares times, where a filter on the date converted every bar's
+        if (halfDays.isEmpty() && holidays.isEmpty()) return days;
+        // each half day and holiday as its UTC bounds: a range join compares times, where a filter on the date converted every bar's
         StringBuilder bounds = new StringBuilder();
-        for (LocalDate d : halfDays) {
+        java.util.SortedSet<LocalDate> both = new java.util.TreeSet<>(halfDays);
+        both.addAll(holidays);
+        for (LocalDate d : both) {
             bounds.append(bounds.length() == 0 ? "" : ", ").append("(DATE '").append(d).append("', TIMESTAMP '").append(utc(d, newYork))
                     .append("', TIMESTAMP '").append(utc(d.plusDays(1), newYork)).append("')");
         }
+        Map<String, Map<LocalDate, java.time.LocalDateTime>> read = new HashMap<>();
         read(c, keys + ", h(d, lo, hi) AS (VALUES " + bounds + ") SELECT file_no, symbol, d, max(ts) FROM bar_rows JOIN k USING (file_no, symbol) "
-                + "JOIN h ON ts >= lo AND ts < hi GROUP BY ALL", days);
+                + "JOIN h ON ts >= lo AND ts < hi GROUP BY ALL", read);
+        read.forEach((key, byDay) -> byDay.forEach((d, last) -> {
+            if (holidays.contains(d)) onHolidays.computeIfAbsent(key, k -> new java.util.TreeSet<>()).add(d);
+            else days.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(d, last);
+        }));
         return days;
     }
 

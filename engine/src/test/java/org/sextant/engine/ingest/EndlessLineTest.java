@@ -31,13 +31,18 @@ class EndlessLineTest {
     /** {@code head}, then {@code bytes} of {@code fill}, made as read (no file), counting what is read of it. */
     private static final class Generated extends InputStream {
         private final byte[] head;
-        private final byte fill;
+        private final byte[] fill;
         private final long size;
         long read;
 
         Generated(String head, char fill, long bytes) {
+            this(head, String.valueOf(fill), bytes);
+        }
+
+        /** {@code head}, then {@code fill} repeated to {@code bytes}. */
+        Generated(String head, String fill, long bytes) {
             this.head = head.getBytes(StandardCharsets.UTF_8);
-            this.fill = (byte) fill;
+            this.fill = fill.getBytes(StandardCharsets.UTF_8);
             this.size = this.head.length + bytes;
         }
 
@@ -51,7 +56,7 @@ class EndlessLineTest {
         public int read(byte[] buf, int off, int len) {
             if (read >= size) return -1;
             int n = (int) Math.min(len, size - read);
-            for (int i = 0; i < n; i++) buf[off + i] = read + i < head.length ? head[(int) (read + i)] : fill;
+            for (int i = 0; i < n; i++) buf[off + i] = read + i < head.length ? head[(int) (read + i)] : fill[(int) ((read + i - head.length) % fill.length)];
             read += n;
             return n;
         }
@@ -66,6 +71,92 @@ class EndlessLineTest {
             assertTrue(e.fix().startsWith("export the prices again with one short row per line"), e.fix());
         }
         assertTrue(file.read < CsvHead.MAX_LINE + 20_000, "read " + file.read + " bytes of a 64 MB line");
+    }
+
+    /**
+     * Session 48's note: a header and then gigabytes of blank or whitespace-only lines were read to their end by every reader that
+     * skips blank lines (cancellable, not refused). Now they are refused two megabytes in, as a line that never ends is: the file,
+     * where the blank lines start and the line reached, never a line's text.
+     */
+    @Test
+    void blankLinesBelowTheHeaderAreRefusedAfterReadingTwoMegabytesOfThem() throws Exception {
+        // each blank line counted with its ending: 2,000,001 line feeds, or 400,001 lines of three blanks and CR LF
+        for (String[] blank : new String[][] {{"\n", "2000003"}, {" \t \r\n", "400003"}}) {
+            Generated file = new Generated("sep=,\nDate,Close\n", blank[0], 64_000_000);
+            try (CsvHead.Lines lines = new CsvHead.Lines(file, "BLANK.csv", null)) {
+                SextantException e = assertThrows(SextantException.class, () -> {
+                    while (lines.next() != null) {
+                        // the readers' loop: blank lines skipped
+                    }
+                });
+                assertEquals("BLANK.csv: lines 3 to " + blank[1] + " are blank, more than the import reads before a row (2,000,000 bytes of them); it read no further",
+                        e.getMessage(), blank[1]);
+                assertEquals(CsvHead.BLANK_RUN_FIX, e.fix());
+            }
+            assertTrue(file.read < CsvHead.MAX_LINE + 20_000, "read " + file.read + " bytes of 64 MB of blank lines");
+        }
+    }
+
+    /** A file with a few blank lines below the header and between its rows imports, as before. */
+    @Test
+    void aFewBlankLinesStillImport(@TempSextant Store store) throws Exception {
+        Path f = Files.writeString(tmp.resolve("MSFT.csv"), "Date,Close\n\n\n\n2020-01-02,10\n\n2020-01-03,11\n" + "\n".repeat(10_000));
+        assertEquals(2, new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(f)).rowsInserted());
+    }
+
+    /**
+     * A header and 5 MB of whitespace-only lines, then rows, on disk: the import refuses it from the first lines it reads, before
+     * any file is staged or the store's writer taken, and echoes nothing of the rows.
+     */
+    @Test
+    void anImportOfAHeaderAndMegabytesOfBlankLinesIsRefusedBeforeStaging(@TempSextant Store store) throws Exception {
+        Path f = tmp.resolve("SPACES.csv");
+        try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(f))) {
+            out.write("Date,Close\n".getBytes(StandardCharsets.UTF_8));
+            byte[] blanks = " \n".repeat(1 << 16).getBytes(StandardCharsets.UTF_8);
+            for (int i = 0; i < 40; i++) out.write(blanks); // 5 MB
+            out.write("2020-01-02,SECRET\n".getBytes(StandardCharsets.UTF_8));
+        }
+        AtomicInteger staged = new AtomicInteger();
+        PriceImporter importer = new PriceImporter(store, PriceRules.defaults(), null, (source, staging, file, endings) -> {
+            staged.incrementAndGet();
+            return StagedFile.of(source, staging, file, endings);
+        });
+        SextantException e = assertThrows(SextantException.class, () -> importer.importFiles(List.of(f)));
+        assertEquals(f + ": lines 2 to 1000002 are blank, more than the import reads before a row (2,000,000 bytes of them); it read no further", e.getMessage());
+        assertEquals(CsvHead.BLANK_RUN_FIX, e.fix());
+        assertFalse(e.toString().contains("SECRET") || e.fix().contains("SECRET"), e.toString());
+        assertEquals(0, staged.get(), "no file staged");
+    }
+
+    /**
+     * Session 48's note: a line too long below the lines the probe reads was found only once staging had read the whole file (and
+     * DuckDB's reader after it). Now the scan of staging stops at it: the bytes after it (here a byte that is no text in any
+     * encoding the import reads, which was the refusal before) are never read, nothing is echoed, nothing written; with day-first
+     * dates, whose every row staging reads to decide their order, alike.
+     */
+    @Test
+    void aLongLineFurtherDownStopsTheImportWhileStaging(@TempSextant Store store) throws Exception {
+        for (String[] rows : new String[][] {{"ISO.csv", "2020-01-%02d,10\n"}, {"DAYFIRST.csv", "%02d/01/2020,10\n"}}) {
+            Path f = tmp.resolve(rows[0]);
+            try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(f))) {
+                out.write("Date,Close\n".getBytes(StandardCharsets.UTF_8));
+                for (int d = 13; d <= 28; d++) out.write(String.format(rows[1], d).getBytes(StandardCharsets.UTF_8));
+                out.write(("2020-02-03,SECRET" + "7".repeat(3_000_000) + "\n").getBytes(StandardCharsets.UTF_8)); // line 18
+                out.write("2020-02-04,11\n".getBytes(StandardCharsets.UTF_8));
+                out.write(new byte[] {(byte) 0x81, (byte) 0x81, '\n'});
+            }
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(f)));
+            assertEquals(f + " line 18 is longer than the longest line a CSV may have (2,000,000 bytes)", e.getMessage());
+            assertEquals(CsvHead.TOO_LONG_FIX, e.fix());
+            assertFalse(e.toString().contains("SECRET"), e.toString());
+        }
+        assertEquals(0L, (long) store.read(c -> {
+            try (var st = c.createStatement(); var r = st.executeQuery("SELECT count(*) FROM prices")) {
+                r.next();
+                return r.getLong(1);
+            }
+        }));
     }
 
     @Test

@@ -270,4 +270,20 @@ class SessionGuessTest {
                     LocalTime.of(16, 0), List.of("2024-12-25", "2024-12-26", "2025-01-01"), List.of("2024-12-24", "2024-12-31"), LocalTime.of(12, 0)), "UTC"));
         }
     }
+    /**
+     * Session 48's note: the NYSE's full-day holidays did not rule out us_equity. A file of New York's hours read in UTC that trades
+     * on Thanksgiving and Martin Luther King Day (a European listing's afternoon) is no NYSE listing's: fx, every weekday's bars read,
+     * with the command for us_equity; the same hours closed on those days stay us_equity.
+     */
+    @Test
+    void barsOnSeveralNyseHolidaysAreNoUsEquity() throws Exception {
+        try (Store store = SampleStoreCopy.openOrEmpty(tmp.resolve("h.duckdb"), tmp.resolve("staging"))) {
+            guessedInUtc(store, weekdaysFile("EU.ADR", LocalDate.of(2024, 11, 18), LocalDate.of(2025, 1, 24), LocalTime.of(14, 30),
+                    LocalTime.of(20, 30), List.of("2024-12-25", "2025-01-01"), List.of()), "fx", "session fx guessed, not us_equity: the bars keep New York's "
+                    + "hours but trade on 2 of the NYSE's holidays (2024-11-28, 2025-01-20), so every weekday's bars are read; if they are a NYSE or Nasdaq "
+                    + "listing's, set it with: sextant session EU.ADR us_equity");
+            assertEquals("us_equity", imported(store, weekdaysFile("US.CLOSED", LocalDate.of(2024, 11, 18), LocalDate.of(2025, 1, 24), LocalTime.of(14, 30),
+                    LocalTime.of(20, 30), List.of("2024-11-28", "2024-12-25", "2025-01-01", "2025-01-20"), List.of()), "UTC"));
+        }
+    }
 }
