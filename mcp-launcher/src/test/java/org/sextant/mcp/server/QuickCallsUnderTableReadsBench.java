@@ -57,7 +57,7 @@ public final class QuickCallsUnderTableReadsBench {
     private static String run(Sextant engine, int readsAtOnce, String[] extra) throws Exception {
         Path home = Files.createTempDirectory("sextant-table-reads-bench");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.05", "-XX:+UseSerialGC", "-Xmx1g", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30"));
+                "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.05", "-XX:+UseG1GC", "-XX:G1PeriodicGCInterval=15000", "-Xmx1g", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30"));
         command.addAll(Arrays.asList(extra));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Launcher.class.getName(), home.toString(), String.valueOf(readsAtOnce)));
         String turns = readsAtOnce == Integer.MAX_VALUE ? "all (before)" : String.valueOf(readsAtOnce);
