@@ -9,7 +9,9 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * The --http sessions the launcher has opened, newest request last: a session with no request for
+ * The --http sessions the launcher has opened, in the order of their last use (a request begun or answered, a stream
+ * closed), so each expires at its own time: a stream opened or a question asked of a session is no use and moves nothing
+ * (in access order it moved the session last, and one idle longer behind it expired a check late, or never). A session with no request for
  * {@link #IDLE} (none in flight, no event stream open) expires, and past {@link #MAX} sessions the one idle longest goes
  * (an open event stream does not keep it then: streams cost the launcher nothing else, so the cap bounds them), so
  * clients that never send DELETE cannot grow the launcher without end (attack 34: 20,067 kept). {@link #MAX} counts the
@@ -39,7 +41,7 @@ final class IdleSessions {
     private final int maxWithoutCall;
     private int withoutCall; // open sessions that never made a call
     private final Duration streamCheck;
-    private final LinkedHashMap<String, Activity> byLastRequest = new LinkedHashMap<>(16, 0.75f, true); // access order: a request moves it last
+    private final LinkedHashMap<String, Activity> byLastRequest = new LinkedHashMap<>(); // oldest use first: a use moves it last ({@link #used})
 
     private static final class Activity {
         long lastRequest;
@@ -79,10 +81,9 @@ final class IdleSessions {
 
     /** A session the SDK has just opened (its initialize answered). */
     synchronized void opened(String id) {
-        Activity a = new Activity();
-        a.lastRequest = nanos.getAsLong();
-        Activity before = byLastRequest.put(id, a);
+        Activity before = byLastRequest.get(id);
         if (before == null || before.called) withoutCall++; // an id opened again counts once
+        used(id, new Activity());
     }
 
     /** A request of the session starts; false when the session is not one this launcher has open. */
@@ -99,7 +100,7 @@ final class IdleSessions {
             withoutCall--;
         }
         a.inFlight++;
-        a.lastRequest = nanos.getAsLong();
+        used(id, a);
         return true;
     }
 
@@ -108,7 +109,7 @@ final class IdleSessions {
         Activity a = byLastRequest.get(id);
         if (a == null) return;
         a.inFlight--;
-        a.lastRequest = nanos.getAsLong();
+        used(id, a);
     }
 
     /** The client opened an event stream of the session (a GET the SDK answered asynchronously); false when it is not open here. */
@@ -124,7 +125,14 @@ final class IdleSessions {
         Activity a = byLastRequest.get(id);
         if (a == null) return;
         a.streams--;
+        used(id, a);
+    }
+
+    /** The session was used now: its idle time starts again, and it goes last, behind every session used before. */
+    private void used(String id, Activity a) {
         a.lastRequest = nanos.getAsLong();
+        byLastRequest.remove(id);
+        byLastRequest.put(id, a);
     }
 
     /** The event streams of the session open now. */

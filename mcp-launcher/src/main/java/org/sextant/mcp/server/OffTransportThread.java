@@ -84,10 +84,15 @@ final class OffTransportThread {
                         () -> s.readHandler().apply(new McpSyncServerExchange(exchange), request)))).toList();
     }
 
+    /**
+     * A table page (the only templates): it makes no call to the app, so, like a prompt, it takes no slot of the app and
+     * runs in its session's share only. Pages wait for their turn to be written (SessionTables#READS_AT_ONCE); counted in
+     * {@link QuickLane#MOST}, four sessions' reads waiting their turn would keep every other session's list_jobs waiting.
+     */
     static McpServerFeatures.AsyncResourceTemplateSpecification template(
             McpServerFeatures.SyncResourceTemplateSpecification s) {
         return new McpServerFeatures.AsyncResourceTemplateSpecification(s.resourceTemplate(),
-                (exchange, request) -> onWorker(exchange, request.meta(),
+                (exchange, request) -> quick(exchange, false, readAt(request.meta()),
                         () -> s.readHandler().apply(new McpSyncServerExchange(exchange), request)));
     }
 

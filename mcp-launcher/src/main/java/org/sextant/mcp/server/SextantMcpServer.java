@@ -263,8 +263,7 @@ public final class SextantMcpServer {
             String text;
             try {
                 // only the reading session's own tables: another session's URI is not found
-                Optional<TableStore> store = tables.existing(exchange.sessionId()); // a read makes no store
-                text = (store.isPresent() ? store.get().read(request.uri()) : Optional.<String>empty()).orElseThrow(() -> McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
+                text = tables.read(exchange.sessionId(), request.uri()).orElseThrow(() -> McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
                         .message("no table " + request.uri() + " in this launcher session;"
                                 + " call the tool again for a fresh resource_uri")
                         .data(Map.of("uri", String.valueOf(request.uri())))
@@ -276,6 +275,10 @@ public final class SextantMcpServer {
                                 + " (fewer days, symbols or rows)")
                         .data(Map.of("uri", String.valueOf(request.uri())))
                         .build();
+            } catch (InterruptedException e) { // the client cancelled the read while it waited its turn
+                Thread.currentThread().interrupt();
+                throw McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR).message("the read of " + request.uri() + " was cancelled")
+                        .data(Map.of("uri", String.valueOf(request.uri()))).build();
             }
             return new McpSchema.ReadResourceResult(List.of(
                     new McpSchema.TextResourceContents(request.uri(), "application/json", text)));

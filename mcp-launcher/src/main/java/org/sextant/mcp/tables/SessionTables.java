@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -17,20 +18,48 @@ import java.util.function.Supplier;
 public final class SessionTables {
     /** All sessions' tables together, in bytes of JSON (each session: at most {@link TableStore#MAX_BYTES}). */
     public static final long LAUNCHER_BYTES = 128L * 1024 * 1024;
+    /**
+     * Table pages written at once, over all sessions (half the cores, at least one); the others wait their turn. A page is
+     * up to 4 MB of JSON, written here and again in the answer: four sessions reading 30 MB tables took every core and filled
+     * the young heap, and every session's quick calls waited (attack 35, F6; docs/benchmarks.md, "quick calls while sessions read tables").
+     */
+    public static final int READS_AT_ONCE = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
     private static final String NO_SESSION = "";
 
     private final Supplier<TableStore> newStore;
     private final long launcherBytes;
+    private final Semaphore reads;
     private final Map<String, TableStore> bySession = new HashMap<>();
     private Predicate<String> open = session -> true;
 
     public SessionTables(Supplier<TableStore> newStore, long launcherBytes) {
+        this(newStore, launcherBytes, READS_AT_ONCE);
+    }
+
+    /** As {@link #SessionTables(Supplier, long)}, at most {@code readsAtOnce} pages written at once ({@link #READS_AT_ONCE}). */
+    public SessionTables(Supplier<TableStore> newStore, long launcherBytes, int readsAtOnce) {
         this.newStore = newStore;
         this.launcherBytes = launcherBytes;
+        this.reads = new Semaphore(readsAtOnce, true); // fair: the read that waited longest goes next
     }
 
     public static SessionTables withDefaults() {
         return new SessionTables(TableStore::withDefaults, LAUNCHER_BYTES);
+    }
+
+    /**
+     * The page a URI names of the session's own tables, as resources/read sends it ({@link TableStore#read}); empty when the
+     * session holds no such table (a read makes no store). Written in its turn: at most {@link #READS_AT_ONCE} at once.
+     */
+    public Optional<String> read(String sessionId, String uri) throws TableStore.TooLarge, InterruptedException {
+        Optional<TableStore> store = existing(sessionId);
+        if (store.isEmpty()) return Optional.empty();
+        reads.acquire();
+        try {
+            return store.get().read(uri);
+        } finally {
+            reads.release();
+        }
     }
 
     /**

@@ -48,6 +48,13 @@ public final class ColdStartBench {
         rows.add(row("same + AppCDS archive", runs,
                 () -> firstListMillis(java, "-XX:SharedArchiveFile=" + jsa, "-XX:TieredStopAtLevel=1",
                         "-XX:+UseSerialGC", "-cp", cp, "org.sextant.mcp.SextantMcp", "--home", home.toString())));
+        // the same with G1 and its periodic collection (bin/sextant's), which gives an idle launcher's heap back
+        String jsaG1 = home.resolve("sextant-mcp-g1.jsa").toString();
+        String[] g1 = {"-XX:TieredStopAtLevel=1", "-XX:+UseG1GC", "-XX:G1PeriodicGCInterval=15000", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30"};
+        firstListMillis(concat(new String[] {java, "-XX:ArchiveClassesAtExit=" + jsaG1}, g1, "-cp", cp, "org.sextant.mcp.SextantMcp", "--home", home.toString()));
+        rows.add(row("same + AppCDS archive, G1 in place of SerialGC", runs,
+                () -> firstListMillis(concat(new String[] {java, "-XX:SharedArchiveFile=" + jsaG1}, g1, "-cp", cp,
+                        "org.sextant.mcp.SextantMcp", "--home", home.toString()))));
 
         // What clients actually start: the script, with its own AppCDS cache (a fresh one here).
         Path cache = Files.createTempDirectory("sextant-bench-cache");
@@ -70,6 +77,13 @@ public final class ColdStartBench {
     }
 
     static final List<Long> CPU = new ArrayList<>();
+
+    private static String[] concat(String[] head, String[] middle, String... tail) {
+        List<String> all = new ArrayList<>(Arrays.asList(head));
+        all.addAll(Arrays.asList(middle));
+        all.addAll(Arrays.asList(tail));
+        return all.toArray(String[]::new);
+    }
 
     interface Sample {
         long millis() throws Exception;

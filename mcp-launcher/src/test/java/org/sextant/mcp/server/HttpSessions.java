@@ -79,9 +79,14 @@ final class HttpSessions {
 
     /** A launcher context over {@code home}'s app whose quick calls wait for the app at most {@code quickTimeout} (its others 300 s). */
     static ToolContext context(Path home, Duration quickTimeout) {
+        return context(home, quickTimeout, org.sextant.mcp.tables.SessionTables.withDefaults());
+    }
+
+    /** As {@link #context(Path, Duration)}, its sessions' tables kept by {@code tables}. */
+    static ToolContext context(Path home, Duration quickTimeout, org.sextant.mcp.tables.SessionTables tables) {
         LauncherHome launcherHome = new LauncherHome(home);
         return new ToolContext(launcherHome, new AppClient(launcherHome.appJson(), Duration.ofSeconds(300), quickTimeout),
-                org.sextant.mcp.tables.SessionTables.withDefaults(), RunsGate.fromProcessEnvironment(), new PilotGate(launcherHome.pilotFlag()), ToolCatalog.ALL,
+                tables, RunsGate.fromProcessEnvironment(), new PilotGate(launcherHome.pilotFlag()), ToolCatalog.ALL,
                 new Focus(true));
     }
 

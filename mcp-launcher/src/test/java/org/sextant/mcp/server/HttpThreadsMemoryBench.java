@@ -46,7 +46,7 @@ public final class HttpThreadsMemoryBench {
     private static String run(Sextant engine, String extra) throws Exception {
         Path home = Files.createTempDirectory("sextant-threads-bench");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.05", "-XX:+UseSerialGC", "-Xmx1g", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30"));
+                "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.05", "-XX:+UseG1GC", "-XX:G1PeriodicGCInterval=15000", "-Xmx1g", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30"));
         if (extra != null) command.addAll(List.of(extra.trim().split("\\s+")));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Launcher.class.getName(), home.toString()));
         List<SocketChannel> held = new ArrayList<>();

@@ -67,6 +67,36 @@ class IdleSessionsTest {
         assertEquals(List.of("listening"), sessions.expire(), "streams are bounded by the cap; a call in flight is not dropped");
     }
 
+    /**
+     * Asking a session's open streams is no use of it: it must not move the session behind one used later, which then
+     * stood first among those not idle yet and hid it from the expiry (a check late, or never while it was asked again).
+     */
+    @Test
+    void aSessionWhoseStreamsWereCountedExpiresAtItsOwnTime() {
+        IdleSessions sessions = new IdleSessions(clock::get, Duration.ofNanos(idle), 100);
+        sessions.opened("idle");
+        clock.addAndGet(1);
+        sessions.opened("used later");
+        clock.addAndGet(idle - 1);
+        sessions.streams("idle");
+        assertEquals(List.of("idle"), sessions.expire(), "a session idle for its whole time was kept");
+        clock.addAndGet(1);
+        assertEquals(List.of("used later"), sessions.expire());
+    }
+
+    /** Past the cap the one idle longest goes: a stream it opened since is no use of it and does not make it the newest. */
+    @Test
+    void pastTheCapTheSessionIdleLongestGoesEvenWhenItOpenedAStreamSince() {
+        IdleSessions sessions = new IdleSessions(clock::get, Duration.ofNanos(idle), 2);
+        sessions.opened("oldest");
+        clock.addAndGet(1);
+        sessions.opened("newer");
+        clock.addAndGet(1);
+        sessions.streamOpened("oldest");
+        sessions.opened("newest");
+        assertEquals(List.of("oldest"), sessions.expire(), "a session used later was ended in place of the idle-longest");
+    }
+
     /** Attack 35, F3: 1,001 initializes in 2.8 s ended a session holding tables; past the cap those that never called go. */
     @Test
     void aFloodOfInitializesEndsNoSessionThatMadeACall() {

@@ -95,6 +95,35 @@ class ReadAndPromptClockTest {
         }
     }
 
+    /**
+     * A table page asks the app nothing, and waits its turn to be written (SessionTables#READS_AT_ONCE): it takes no slot of
+     * the app, so it is answered while other sessions' stalled quick calls fill {@link QuickLane#MOST} (counted there, reads
+     * waiting their turn would keep every other session's list_jobs waiting).
+     */
+    @Test
+    void aTablePageIsAnsweredWhileOtherSessionsStalledQuickCallsFillTheLane() throws Exception {
+        CountDownLatch stalled = new CountDownLatch(1);
+        List<String> sessions = List.of("a", "b", "c", "d", "e");
+        org.sextant.mcp.tables.SessionTables tables = org.sextant.mcp.tables.SessionTables.withDefaults();
+        String uri = tables.of("reading").put("t", List.of("n"), List.of(List.of(1), List.of(2))).uri();
+        try {
+            for (int i = 0; i < QuickLane.MOST; i++) {
+                Lanes.QUICK.run(sessions.get(i / QuickLane.SHARE), true, () -> stalled.await(PATIENCE_S, TimeUnit.SECONDS)).subscribe();
+            }
+            assertTrue(HttpSessions.eventually(() -> sessions.stream().mapToInt(Lanes.QUICK::running).sum() == QuickLane.MOST, PATIENCE_S),
+                    "the stalled calls fill the lane");
+            McpServerFeatures.AsyncResourceTemplateSpecification table = OffTransportThread.template(SextantMcpServer.tableTemplates(tables).get(0));
+            McpSchema.ReadResourceResult page = table.readHandler()
+                    .apply(exchange("reading"), new McpSchema.ReadResourceRequest(uri))
+                    .toFuture().get(PATIENCE_S, TimeUnit.SECONDS);
+            String text = ((McpSchema.TextResourceContents) page.contents().get(0)).text();
+            assertTrue(text.contains("\"row_count\":2"), text);
+            assertEquals(QuickLane.MOST, sessions.stream().mapToInt(Lanes.QUICK::running).sum(), "answered while the lane was full");
+        } finally {
+            stalled.countDown();
+        }
+    }
+
     private static McpAsyncServerExchange exchange(String session) {
         return new McpAsyncServerExchange(session, null, null, null, McpTransportContext.EMPTY);
     }

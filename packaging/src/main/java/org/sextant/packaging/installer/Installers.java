@@ -47,10 +47,12 @@ public final class Installers {
             "java.net.http", "java.security.jgss", "java.sql", "jdk.unsupported");
     /**
      * As bin/sextant-mcp: the launcher is latency-bound, so C1 only, compiling after 1/20 of the usual
-     * calls (a session's early tool calls run compiled), and the serial GC; a 1 GiB heap that gives
-     * unused heap back after a collection (docs/mcp.md, "Connections (--http)").
+     * calls (a session's early tool calls run compiled); G1 with a cycle after 15 s without one (as the app), so an idle
+     * launcher gives a burst's heap back (the serial GC did so only after a full collection, which an idle launcher never
+     * ran: docs/benchmarks.md, "sextant-mcp over HTTP: quick calls while sessions read tables"); a 1 GiB heap, shrunk to
+     * 30% free after a cycle (docs/mcp.md, "Connections (--http)").
      */
-    static final String MCP_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.05 -XX:+UseSerialGC"
+    static final String MCP_JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.05 -XX:+UseG1GC -XX:G1PeriodicGCInterval=15000"
             + " -Xmx1g -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30"
             // JVM messages never on stdout, which carries JSON-RPC (as bin/sextant-mcp)
             + " -Xlog:disable -Xlog:all=warning:stderr";

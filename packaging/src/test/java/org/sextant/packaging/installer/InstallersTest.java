@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The pieces of the installer build that decide what ships; the package itself is tested by InstalledPackageIT. */
 class InstallersTest {
     /**
-     * The installed launcher and bin/sextant-mcp start the JVM alike (C1, serial GC, the 1 GiB heap that bounds --http,
+     * The installed launcher and bin/sextant-mcp start the JVM alike (C1, G1 giving an idle launcher's heap back, the 1 GiB heap that bounds --http,
      * JVM messages off stdout): the fixed options the script gathers in {@code opts} are the installer's, in order (besides
      * its class archive and the user's own, which name shell variables).
      */
