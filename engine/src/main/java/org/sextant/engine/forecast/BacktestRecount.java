@@ -14,8 +14,11 @@ import org.sextant.engine.forecast.store.StoredForecast;
  * {@link WalkForwardBacktest#run} counts them (same order of sums, so the same bits): scored and calibrated origins, the
  * errors overall and per step, the model's and the conformal bands' coverage and pinball loss. The origins must be
  * those the row's rule places from its first one, each forecast from the close before it to the dates after it. The
- * adaptive bands are stored widened so they nest ({@code nested}), so their coverage recounted from them is an upper
- * bound of the job's, not its value; {@link BacktestReplay} fits the whole backtest again when its cost allows.
+ * adaptive bands are stored widened so they nest (each the hull of the median and of its own and the narrower levels'
+ * bands), so their coverage is checked between bounds, not to its value: at most what the stored bands cover, and at
+ * least what they cover where a stored band is certainly the job's own (both its ends beyond the next narrower stored
+ * band's, or the median's for the narrowest: a hull's end beyond the narrower hull's can only be its own band's end);
+ * {@link BacktestReplay} fits the whole backtest again when its cost allows.
  */
 public final class BacktestRecount {
     private BacktestRecount() {}
@@ -59,7 +62,9 @@ public final class BacktestRecount {
             if (at[0] == null || (at[1] == null) != (at[2] == null)) return Recount.refused("holds calibrated forecasts without their model forecast or each other");
         }
         double[] absLogSum = new double[h], cov = new double[levels.length], pin = new double[levels.length], ccov = new double[levels.length],
-                cpin = new double[levels.length], acov = new double[levels.length], originErrors = new double[origins.length];
+                cpin = new double[levels.length], acov = new double[levels.length], acovSure = new double[levels.length],
+                originErrors = new double[origins.length];
+        int[] byLevel = ascending(levels);
         int[] count = new int[h];
         int cCount = 0, scored = 0, calibrated = 0;
         try {
@@ -85,6 +90,7 @@ public final class BacktestRecount {
                             acov[i] += WalkForwardBacktest.inside(actual, ad.band(levels[i]), s);
                         }
                     }
+                    if (ad != null) surelyInside(ad, levels, byLevel, s, actual, acovSure);
                     if (cf != null) cCount++;
                 }
                 originErrors[k] = steps == 0 ? Double.POSITIVE_INFINITY : originSum / steps;
@@ -107,10 +113,34 @@ public final class BacktestRecount {
             for (int i = 0; i < levels.length; i++) {
                 if (r.adaptiveCoverage()[i] > here.adaptiveCoverage()[i] + ScanReplay.TOLERANCE) {
                     problem = "has an adaptive_coverage above what its (nested) adaptive bands cover of the store's closes";
+                } else if (cCount > 0 && r.adaptiveCoverage()[i] < acovSure[i] / cCount - ScanReplay.TOLERANCE) {
+                    problem = "has an adaptive_coverage below what its adaptive bands certainly cover of the store's closes (those not widened to nest, "
+                            + String.format(Locale.ROOT, "%.6g", acovSure[i] / cCount) + " at level " + levels[i] + ")";
                 }
             }
         }
         return new Recount(problem == null ? null : "result_json", problem, origins, originErrors);
+    }
+
+    /** The levels' indices, narrowest first, as the adaptive bands were nested. */
+    private static int[] ascending(double[] levels) {
+        return java.util.stream.IntStream.range(0, levels.length).boxed().sorted((a, b) -> Double.compare(levels[a], levels[b]))
+                .mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * Counts {@code actual} into {@code sure[i]} where it is inside the stored adaptive band of level i at step s and that band
+     * is certainly the job's own: each end strictly beyond the next narrower stored band's (the median's for the narrowest).
+     */
+    private static void surelyInside(Forecast adaptive, double[] levels, int[] byLevel, int s, double actual, double[] sure) {
+        double lo = adaptive.median()[s], hi = lo;
+        for (int i : byLevel) {
+            QuantileBand b = adaptive.band(levels[i]);
+            double l = b.lower(s), u = b.upper(s);
+            if (l < lo && u > hi) sure[i] += WalkForwardBacktest.inside(actual, b, s);
+            lo = l;
+            hi = u;
+        }
     }
 
     /** The row's origin rule ("every 10", "monthly") as {@link OriginRule#parse} reads it. */

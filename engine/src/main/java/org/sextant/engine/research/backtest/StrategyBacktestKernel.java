@@ -18,6 +18,10 @@ package org.sextant.engine.research.backtest;
  * target (it keeps drifting, and earns at its drifted weight). It spares drifts only: an entry from
  * flat, a change of side and an exit (a target of 0) are always traded, or a band of 0.4 would never
  * buy a 1/3 weight and a run (or its buy-and-hold benchmark) would hold nothing.
+ *
+ * <p>A fill's costs are paid from cash by the trades that incur them: traded assets are set to their
+ * targets of the equity the costs leave, and an asset left untraded keeps its value (its weight of
+ * that equity grows by 1 / (1 - cost)), so a rebalance of A alone never lowers B.
  */
 public final class StrategyBacktestKernel {
     private StrategyBacktestKernel() {}
@@ -65,6 +69,7 @@ public final class StrategyBacktestKernel {
         double c = costs.perUnit();
         double[] out = new double[n];
         double[] w = new double[k];          // each asset's weight now: held into the bar, then drifted, then traded
+        boolean[] spared = new boolean[k];   // left untraded at this bar's fill (within the band)
         Ruined ruined = null;
         for (int t = 1; t < n; t++) {
             double dq = 0, gross = 0, before;
@@ -75,14 +80,16 @@ public final class StrategyBacktestKernel {
                     gross += Math.abs(w[a]);
                     portfolio += w[a] * (close[a][t] / close[a][t - 1] - 1);
                 }
-                for (int a = 0; a < k; a++) dq += trade(w, a, close[a][t] / close[a][t - 1] - 1, portfolio, pos(target[a][t - 1]), band);
+                for (int a = 0; a < k; a++) dq += trade(w, a, close[a][t] / close[a][t - 1] - 1, portfolio, pos(target[a][t - 1]), band, spared);
+                keepValueOfSpared(w, spared, c * dq);
                 out[t] = afterFill(portfolio, c * dq, 0);
                 before = portfolio;
             } else {
                 double gap = 0, intraday = 0;
                 for (int a = 0; a < k; a++) gap += w[a] * (open[a][t] / close[a][t - 1] - 1);
+                for (int a = 0; a < k; a++) dq += trade(w, a, open[a][t] / close[a][t - 1] - 1, gap, pos(target[a][t - 1]), band, spared);
+                keepValueOfSpared(w, spared, c * dq);
                 for (int a = 0; a < k; a++) {
-                    dq += trade(w, a, open[a][t] / close[a][t - 1] - 1, gap, pos(target[a][t - 1]), band);
                     if (held != null) held[a][t] = w[a];
                     gross += Math.abs(w[a]);
                     intraday += w[a] * (close[a][t] / open[a][t] - 1);
@@ -104,15 +111,26 @@ public final class StrategyBacktestKernel {
      * to {@code target} unless the band spares it, and returns the weight traded. Taken as
      * |w(1+r) - target(1+R)| / (1+R), so an asset held alone at 1 (R = r) drifts by exactly 0.
      */
-    private static double trade(double[] w, int a, double r, double portfolio, double target, double band) {
+    private static double trade(double[] w, int a, double r, double portfolio, double target, double band, boolean[] spared) {
         double off = 1 + portfolio > 0 ? Math.abs(w[a] * (1 + r) - target * (1 + portfolio)) / (1 + portfolio)
                 : Math.abs(target - w[a]);               // equity gone (a ruin): nothing left to drift, the run stops here
-        if (off <= band && target * w[a] > 0) {         // held on the target's side: a drift the band may spare
+        spared[a] = off <= band && target * w[a] > 0;   // held on the target's side: a drift the band may spare
+        if (spared[a]) {
             if (1 + portfolio > 0) w[a] = w[a] * (1 + r) / (1 + portfolio);
             return 0;
         }
         w[a] = target;
         return off;
+    }
+
+    /**
+     * The fill's costs are paid from cash: a position left untraded keeps its value, so its weight of the
+     * equity the costs leave grows by 1 / (1 - cost), and only the traded positions (set to their targets of
+     * that equity) and cash carry the bar's costs.
+     */
+    private static void keepValueOfSpared(double[] w, boolean[] spared, double cost) {
+        if (cost <= 0 || cost >= 1) return;              // nothing paid, or a ruin that stops the run here
+        for (int a = 0; a < w.length; a++) if (spared[a]) w[a] /= 1 - cost;
     }
 
     /**

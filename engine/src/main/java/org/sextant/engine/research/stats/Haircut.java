@@ -48,10 +48,28 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
         return tStat > 0 ? 2 * studentT(t - 1).cumulativeProbability(-tStat) : 1;
     }
 
+    /**
+     * The natural log of {@link #pValue}, finite where the p-value itself underflows to 0 (below about 1e-308: t = 40 over
+     * 5000 returns), so that a very strong Sharpe ratio is still adjusted and inverted rather than given an infinite haircut.
+     */
+    public static double logPValue(double periodSharpe, long t) {
+        double tStat = periodSharpe * Math.sqrt(t);
+        if (!(tStat > 0)) return 0;
+        double p = pValue(periodSharpe, t);
+        return p >= TINY ? Math.log(p) : Math.log(2) + logUpperTail(t - 1, tStat);
+    }
+
+    /** p-values below this are taken in log space: below it a double has lost digits (subnormal from 2.2e-308). */
+    static final double TINY = 1e-290;
+
     /** Bonferroni haircut when only the number of tests is known. */
     public static Haircut bonferroni(double annualSharpe, long observations, double periodsPerYear, double rho, long tests) {
         double sr = annualSharpe * autocorrelationFactor(rho, periodsPerYear);
         double p = pValue(sr / Math.sqrt(periodsPerYear), observations);
+        if (p < TINY) {
+            double logP = logPValue(sr / Math.sqrt(periodsPerYear), observations);
+            return finishLog(sr, p, "bonferroni", Math.min(0, Math.log(tests) + logP), observations, periodsPerYear);
+        }
         return finish(sr, p, "bonferroni", Math.min(1, tests * p), observations, periodsPerYear);
     }
 
@@ -95,9 +113,25 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
     public static Haircut[] inSession(long observations, double periodsPerYear, double[] annualSharpes, int index, long tests, EarlierPValues earlier) {
         double[] p = new double[annualSharpes.length];
         for (int i = 0; i < p.length; i++) p[i] = configurationPValue(annualSharpes[i], observations, periodsPerYear);
+        if (p[index] < TINY) { // adjusted in log space, where the p-values that matter (those about this one) keep their digits
+            double[] logP = new double[p.length];
+            for (int i = 0; i < p.length; i++) {
+                logP[i] = Double.isNaN(annualSharpes[i]) ? 0 : logPValue(annualSharpes[i] / Math.sqrt(periodsPerYear), observations);
+            }
+            double[] logAdj = MultipleTesting.holmAndBhyOfLogs(logP, index, earlier, tests);
+            return new Haircut[]{finishLog(annualSharpes[index], p[index], "holm", logAdj[0], observations, periodsPerYear),
+                    finishLog(annualSharpes[index], p[index], "bhy", logAdj[1], observations, periodsPerYear)};
+        }
         double[] adj = MultipleTesting.holmAndBhy(p, index, earlier, tests);
         return new Haircut[]{finish(annualSharpes[index], p[index], "holm", adj[0], observations, periodsPerYear),
                 finish(annualSharpes[index], p[index], "bhy", adj[1], observations, periodsPerYear)};
+    }
+
+    /** {@link #finish} from the log of the adjusted p-value, which may be below what a double holds. */
+    private static Haircut finishLog(double sr, double p, String method, double logAdjusted, long t, double q) {
+        if (logAdjusted >= Math.log(TINY)) return finish(sr, p, method, Math.exp(logAdjusted), t, q);
+        double hc = Math.signum(sr) * upperQuantileOfLog(t - 1, logAdjusted - Math.log(2)) / Math.sqrt(t) * Math.sqrt(q);
+        return new Haircut(sr, p, method, Math.exp(logAdjusted), hc, (sr - hc) / sr);
     }
 
     private static Haircut finish(double sr, double p, String method, double adjusted, long t, double q) {
@@ -117,10 +151,14 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
      * would leave it.
      */
     static double upperQuantile(double degreesOfFreedom, double tail) {
-        TDistribution t = studentT(degreesOfFreedom);
-        if (tail >= DIRECT_TAIL) return t.inverseCumulativeProbability(1 - tail);
+        if (tail >= DIRECT_TAIL) return studentT(degreesOfFreedom).inverseCumulativeProbability(1 - tail);
         if (!(tail > 0)) throw new IllegalArgumentException("an upper tail must be positive, got " + tail);
-        double target = Math.log(tail);
+        return upperQuantileOfLog(degreesOfFreedom, Math.log(tail));
+    }
+
+    /** {@link #upperQuantile} of the tail's log, below {@code log(DIRECT_TAIL)}: any tail a double's log can hold (1e-1000 too). */
+    static double upperQuantileOfLog(double degreesOfFreedom, double target) {
+        TDistribution t = studentT(degreesOfFreedom);
         double lo = Math.log(t.inverseCumulativeProbability(1 - DIRECT_TAIL)), hi = lo; // log t with more tail above it, and with less
         for (int k = 0; k < MAX_STEPS && !(logUpperTail(degreesOfFreedom, Math.exp(hi)) < target); k++) hi += 1;
         double u = hi;
@@ -139,9 +177,14 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
     /** Steps at most, to bracket the root and to close on it (a bound: the halving alone closes a bracket in about 60). */
     private static final int MAX_STEPS = 2000;
 
-    /** log P(T > x) for x > 0: half the regularized incomplete beta I(df / (df + x^2); df / 2, 1/2), with no 1 - F(x). */
-    private static double logUpperTail(double degreesOfFreedom, double x) {
-        return Math.log(0.5 * org.hipparchus.special.Beta.regularizedBeta(degreesOfFreedom / (degreesOfFreedom + x * x), degreesOfFreedom / 2, 0.5));
+    /**
+     * log P(T > x) for x > 0: half the regularized incomplete beta I(df / (df + x^2); df / 2, 1/2), with no 1 - F(x), and
+     * taken in log space where the tail is below what a double holds (the library's I would be 0 there).
+     */
+    static double logUpperTail(double degreesOfFreedom, double x) {
+        double z = degreesOfFreedom / (degreesOfFreedom + x * x);
+        double tail = 0.5 * org.hipparchus.special.Beta.regularizedBeta(z, degreesOfFreedom / 2, 0.5);
+        return tail >= TINY ? Math.log(tail) : Math.log(0.5) + LogIncompleteBeta.logRegularized(z, degreesOfFreedom / 2, 0.5);
     }
 
     /** Student's t with its inverse solved to 1e-14 (the library's default stops at 1e-9). */

@@ -72,28 +72,49 @@ public final class MultipleTesting {
      * @return {Holm, BHY}
      */
     public static double[] holmAndBhy(double[] p, int index, EarlierPValues earlier, long tests) {
+        return holmAndBhy(p, index, earlier, tests, false);
+    }
+
+    /**
+     * {@link #holmAndBhy} of natural logs of p-values, returning logs: for p-values below what a double holds (a very
+     * strong Sharpe ratio's), where the adjusted value would underflow to 0. The earlier ones are read as kept (doubles).
+     */
+    public static double[] holmAndBhyOfLogs(double[] logP, int index, EarlierPValues earlier, long tests) {
+        EarlierPValues logs = new EarlierPValues() {
+            @Override public long known() { return earlier.known(); }
+            @Override public void ascending(Visit visit) { earlier.ascending((p, count) -> visit.take(Math.log(p), count)); }
+        };
+        return holmAndBhy(logP, index, logs, tests, true);
+    }
+
+    /** {@code logs}: the values are logs of p-values, so a multiple is a sum and 1 is 0. */
+    private static double[] holmAndBhy(double[] p, int index, EarlierPValues earlier, long tests, boolean logs) {
         if (tests < p.length + earlier.known()) throw new IllegalArgumentException("tests (" + tests + ") cannot be fewer than the p-values known ("
                 + (p.length + earlier.known()) + ")");
         double target = p[index];
         if (Double.isNaN(target)) throw new IllegalArgumentException("configuration " + index + " has no p-value to adjust");
         double[] own = p.clone();
         Arrays.sort(own);
-        double q = harmonic(tests);
+        double q = harmonic(tests), one = logs ? 0 : 1;
         var walk = new EarlierPValues.Visit() {
             long rank;
             int next;
             boolean done;
-            double holm, bhy = Double.POSITIVE_INFINITY;
+            double holm = logs ? Double.NEGATIVE_INFINITY : 0, bhy = Double.POSITIVE_INFINITY;
+
+            double times(double factor, double v) {
+                return logs ? Math.log(factor) + v : factor * v;
+            }
 
             /**
              * Takes the next {@code count} equal p-values in ascending order: Holm's largest term is a tie's first rank,
              * BHY's smallest its last, where C(v) is whole. Done once no later one can change either figure.
              */
             boolean add(double v, long count) {
-                if (v <= target) holm = Math.max(holm, (tests - rank) * v);
+                if (v <= target) holm = Math.max(holm, times(tests - rank, v));
                 rank += count;
-                if (v >= target) bhy = Math.min(bhy, q * tests / rank * v);
-                done = v > target && (q * v >= bhy || v >= 1);
+                if (v >= target) bhy = Math.min(bhy, times(q * tests / rank, v));
+                done = v > target && (times(q, v) >= bhy || v >= one);
                 return !done;
             }
 
@@ -106,7 +127,7 @@ public final class MultipleTesting {
         };
         if (earlier.known() > 0) earlier.ascending(walk);
         while (!walk.done && walk.next < own.length) walk.add(own[walk.next++], 1);
-        return new double[]{Math.min(1, walk.holm), Math.min(1, walk.bhy)};
+        return new double[]{Math.min(one, walk.holm), Math.min(one, walk.bhy)};
     }
 
     /** 1 + 1/2 + ... + 1/n: summed up to a million terms, beyond by its asymptotic expansion (error below 1e-24). */

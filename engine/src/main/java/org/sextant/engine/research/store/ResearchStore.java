@@ -183,7 +183,8 @@ public final class ResearchStore {
             try (PreparedStatement p = c.prepareStatement("INSERT INTO strategy_runs(run_id, session_id, name, spec_json, symbols, from_date, to_date, "
                     + "oos_start, configurations, session_configurations, chosen_configuration, psr, dsr, pbo, haircut_sharpe, placebo_p, "
                     + "min_trl_years, verdict, verdict_text, selected_configuration, psr_oos, haircut_sharpe_bonferroni, haircut_sharpe_bhy, "
-                    + "reasons_json, warnings_json, seconds, interval, bars_per_year, annualisation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + "reasons_json, warnings_json, seconds, interval, bars_per_year, annualisation, costs_from_cash) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE)")) {
                 int i = 1;
                 p.setString(i++, runId);
                 p.setString(i++, session.id());
@@ -240,6 +241,18 @@ public final class ResearchStore {
         });
     }
 
+    /** What a run stored before its fills paid their costs from cash (V062) says first among its warnings. */
+    public static final String COSTS_IN_PROPORTION = "this run was stored before session 49: its fills took their costs from every position in "
+            + "proportion, one a fill did not trade too (a rebalancing band's), where they are now paid from cash by the positions traded; "
+            + "its figures were made so and are not recomputed: run the backtest again for figures charged as now";
+
+    private static List<String> costsBeforeSession49(List<String> warnings) {
+        List<String> all = new java.util.ArrayList<>(warnings.size() + 1);
+        all.add(COSTS_IN_PROPORTION);
+        all.addAll(warnings);
+        return List.copyOf(all);
+    }
+
     /** The samples a run's benchmark metrics are stored as, beside its configurations' "in" and "out". */
     static final String BENCHMARK_IN = "benchmark_in", BENCHMARK_OUT = "benchmark_out";
 
@@ -291,7 +304,8 @@ public final class ResearchStore {
             List<String> warnings;
             try (PreparedStatement q = c.prepareStatement("SELECT " + RUN_COLUMNS + ", r.spec_json, r.chosen_configuration, "
                     + "coalesce(r.selected_configuration, r.chosen_configuration), r.psr, r.psr_oos, r.min_trl_years, r.haircut_sharpe_bonferroni, "
-                    + "r.haircut_sharpe, r.haircut_sharpe_bhy, r.placebo_p, r.reasons_json, r.warnings_json" + RUN_FROM + "WHERE r.run_id = ?")) {
+                    + "r.haircut_sharpe, r.haircut_sharpe_bhy, r.placebo_p, r.reasons_json, r.warnings_json, r.costs_from_cash" + RUN_FROM
+                    + "WHERE r.run_id = ?")) {
                 q.setString(1, runId);
                 try (ResultSet rs = q.executeQuery()) {
                     if (!rs.next()) throw SextantException.notFound("run_id", "no run with id '" + org.sextant.contract.ShownText.name(runId) + "'", "call list_runs for the stored runs");
@@ -302,6 +316,7 @@ public final class ResearchStore {
                     stats = new RunStatistics(num(rs, 23), num(rs, 24), info.dsr(), num(rs, 25), info.pbo(), num(rs, 26), num(rs, 27),
                             num(rs, 28), num(rs, 29), info.verdict(), info.verdictText(), strings(rs.getString(30)));
                     warnings = strings(rs.getString(31));
+                    if (rs.getObject(32) == null) warnings = costsBeforeSession49(warnings);
                 }
             }
             List<ConfigurationResult> chosenOne = configurations(c, runId, (long) chosen, 0, 1);

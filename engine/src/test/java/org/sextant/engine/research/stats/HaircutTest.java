@@ -60,6 +60,41 @@ class HaircutTest {
         assertEquals(1, Haircut.pValue(h.haircutSharpe() / Math.sqrt(252), 1000) / h.adjustedPValue(), 1e-9, "its own p-value is the adjusted one");
     }
 
+    /**
+     * Harvey and Liu's worked example carried through to their Bonferroni haircut: the adjusted p-value 0.465 is the
+     * one of an annual Sharpe ratio of 0.232, a haircut of 74.6% of the 0.912 (the paper's Bonferroni row).
+     */
+    @Test
+    void bonferroniHaircutMatchesThePublishedExample() {
+        Haircut h = Haircut.bonferroni(1.0, 120, 12, 0.1, 100);
+        assertEquals(0.232, h.haircutSharpe(), 5e-4);
+        assertEquals(0.746, h.haircut(), 5e-4);
+    }
+
+    /**
+     * A Sharpe ratio whose p-value is below what a double holds (t = 42.4 over 5000 daily returns: p = 10^-335.497) keeps a
+     * finite, correct haircut: Bonferroni over 1000 tests leaves 9.47496 of its 9.52470 (a haircut of 0.522%), as mpmath
+     * 1.3.0 at 60 digits finds it (the root in log t of log(betainc(df/2, 1/2, 0, df/(df+t^2), regularized)/2) = log(p
+     * 1000 / 2)); before, the p-value and its adjustment were 0 and the inversion refused a tail of 0. Holm's and BHY's
+     * in a session of that one configuration and 999 at p = 1 are Bonferroni's (R's p.adjust of the smallest p).
+     */
+    @Test
+    void aSharpeRatioWhosePValueUnderflowsKeepsAFiniteCorrectHaircut() {
+        double annual = 0.6 * Math.sqrt(252);
+        assertEquals(-772.51075453155957586, Haircut.logPValue(0.6, 5000), 1e-9);
+        Haircut bon = Haircut.bonferroni(annual, 5000, 252, 0, 1000);
+        assertEquals(9.47495716339581621, bon.haircutSharpe(), 1e-9, bon.toString());
+        assertEquals(0.00522300248669384781, bon.haircut(), 1e-10);
+        Haircut[] stepwise = Haircut.inSession(5000, 252, new double[]{annual}, 0, 1000, EarlierPValues.NONE);
+        assertEquals(9.47495716339581621, stepwise[0].haircutSharpe(), 1e-9, "holm");
+        assertEquals(bon.haircutSharpe(), stepwise[0].haircutSharpe(), 1e-12, "holm of the smallest p is bonferroni");
+        double c = MultipleTesting.harmonic(1000);
+        assertTrue(stepwise[1].haircutSharpe() < bon.haircutSharpe() && Double.isFinite(stepwise[1].haircutSharpe()), "bhy " + stepwise[1]);
+        // BHY of the smallest of 1000 is c 1000 p, harsher than Bonferroni there: its haircut Sharpe is the one whose p is that
+        assertEquals(Haircut.logPValue(0.6, 5000) + Math.log(c * 1000),
+                Haircut.logPValue(stepwise[1].haircutSharpe() / Math.sqrt(252), 5000), 1e-8, "bhy inverts c N p");
+    }
+
     @Test
     void strongAutocorrelationLeavesNothing() {
         Haircut h = Haircut.bonferroni(1.0, 120, 12, 0.4, 100);

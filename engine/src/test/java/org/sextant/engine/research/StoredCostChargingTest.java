@@ -1,0 +1,45 @@
+package org.sextant.engine.research;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.sextant.engine.Json;
+import org.sextant.engine.research.report.RunReport;
+import org.sextant.engine.research.run.RunDetail;
+import org.sextant.engine.research.store.ResearchStore;
+import org.sextant.engine.store.Store;
+import org.sextant.engine.testing.TempSextant;
+
+/**
+ * Since session 49 a fill's costs are paid from cash by the positions it trades (docs/research.md); a run stored before kept
+ * figures made with the costs taken from every position. Those are not recomputed, so such a run says so wherever it is read
+ * (get_run's warnings, the report), and a run stored now does not.
+ */
+class StoredCostChargingTest {
+    @Test
+    void aRunStoredBeforeCostsWerePaidFromCashSaysSo(@TempSextant Store store) {
+        ResearchService research = new ResearchService(store);
+        DailyAnnualisationTest.insertWalk(store, "WALK", EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY), 4);
+        StrategyRunSummary ran = DailyAnnualisationTest.run(research, List.of("WALK"), LocalDate.of(2014, 1, 6));
+        RunDetail now = research.run(ran.runId(), false, false);
+        assertFalse(now.warnings().contains(ResearchStore.COSTS_IN_PROPORTION), "a run stored now: " + now.warnings());
+
+        store.inTransaction(c -> {   // as a run stored before V062 is
+            try (var st = c.createStatement()) {
+                st.execute("UPDATE strategy_runs SET costs_from_cash = NULL");
+            }
+            return null;
+        });
+        RunDetail before = research.run(ran.runId(), false, false);
+        assertEquals(ResearchStore.COSTS_IN_PROPORTION, before.warnings().get(0));
+        assertEquals(now.warnings(), before.warnings().subList(1, before.warnings().size()), "its own warnings follow");
+        assertTrue(Json.MAPPER.valueToTree(before).get("warnings").get(0).asString().startsWith("this run was stored before session 49"), "get_run's answer");
+        assertTrue(RunReport.html(before).contains("this run was stored before session 49"), "the report");
+    }
+}
