@@ -144,7 +144,7 @@ final class ForecastCommand extends HomeCommand {
             } else { // a symbol with daily prices at 1d: the daily answer
                 print(sb, new SymbolForecast(Json.MAPPER.treeToValue(answer, PriceForecast.class), null));
             }
-            if (errors != null) printBacktest(sb, errors, interval);
+            if (errors != null) printBacktest(sb, errors, interval, origins);
         }
         System.out.print(sb);
         return 0;
@@ -158,18 +158,27 @@ final class ForecastCommand extends HomeCommand {
         body(sb, f);
     }
 
-    /** get_backtest_error's answer: the daily one, or with bar origins named by their open time. */
-    static void printBacktest(StringBuilder sb, tools.jackson.databind.JsonNode answer, String interval) {
+    /**
+     * get_backtest_error's answer: the daily one, or with bar origins named by their open time. {@code originRule} is --origins
+     * as typed (null: monthly); the daily answer once said "monthly origins" whatever rule had placed them.
+     */
+    static void printBacktest(StringBuilder sb, tools.jackson.databind.JsonNode answer, String interval, String originRule) {
         if (answer.has("origin_ts_local")) {
             BarBacktestError e = Json.MAPPER.treeToValue(answer, BarBacktestError.class);
             List<String> o = e.originTsLocal();
             sb.append(String.format("  backtest at %s: %d origins from %s to %s", e.interval(), e.result().origins(), o.get(0), o.get(o.size() - 1)));
-            results(sb, e.result());
+            results(sb, e.result(), false);
         } else {
             WalkForwardBacktest.Result r = Json.MAPPER.treeToValue(answer, WalkForwardBacktest.Result.class);
-            sb.append(String.format("  backtest at %s: %d monthly origins", interval, r.origins()));
-            results(sb, r);
+            sb.append(String.format("  backtest at %s: %d %s", interval, r.origins(), originsWord(originRule)));
+            results(sb, r, false);
         }
+    }
+
+    /** How --origins placed the origins: "monthly origins", "weekly origins", "origins every 7 bars". */
+    private static String originsWord(String originRule) {
+        String rule = originRule == null ? "monthly" : originRule.strip().toLowerCase(java.util.Locale.ROOT);
+        return rule.matches("\\d+") ? "origins every " + rule + " bars" : rule + " origins";
     }
 
     static void print(StringBuilder sb, SymbolForecast one) {
@@ -183,7 +192,7 @@ final class ForecastCommand extends HomeCommand {
         WalkForwardBacktest.Result r = one.backtest();
         if (r != null) {
             sb.append(String.format("  backtest: %d monthly origins", r.origins()));
-            results(sb, r);
+            results(sb, r, true);
         }
         if (one.dataWarning() != null) sb.append("  warning: ").append(one.dataWarning()).append('\n'); // get_forecast's, for the job's symbol
         if (one.realised() != null) RealisedText.print(sb, f, one.realised());
@@ -234,12 +243,26 @@ final class ForecastCommand extends HomeCommand {
         return fitted != null && fitted.startsWith("log_") ? fitted.substring(4) + " (on log prices)" : fitted;
     }
 
-    /** A walk-forward's mean absolute log error and coverage per level, after its headline. */
-    private static void results(StringBuilder sb, WalkForwardBacktest.Result r) {
+    /**
+     * A walk-forward's mean absolute log error and coverage per level, after its headline, then what they do not say on their own
+     * (few origins, unscored steps) with the options that fix it: 4 monthly origins printed a coverage of 70% as if it were a measure.
+     * {@code job}: the daily forecast job's backtest, whose origins only --interval 1d can set.
+     */
+    private static void results(StringBuilder sb, WalkForwardBacktest.Result r, boolean job) {
         sb.append(String.format(", mean absolute log error %.2f%%%n", 100 * r.male()));
         for (int i = 0; i < r.levels().length; i++) {
             sb.append(String.format("  coverage %.0f%%: model %s, conformal %s, adaptive %s%n", 100 * r.levels()[i],
                     pct(r.coverage(), i), pct(r.conformalCoverage(), i), pct(r.adaptiveCoverage(), i)));
+        }
+        String options = job ? " (with --interval 1d)" : "";
+        int h = r.malePerStep().length, scored = r.scoredSteps();
+        if (scored < h) {
+            sb.append(String.format("  note: only steps 1..%d of the horizon %d have a score (an origin is scored up to the last close): "
+                    + "the error and coverage average those steps; --horizon %d or a larger --eval-fraction%s scores every step%n", scored, h, scored, options));
+        }
+        if (r.origins() < WalkForwardBacktest.Result.FEW_ORIGINS) {
+            sb.append(String.format("  note: only %d origin(s) scored: the error and coverage rest on few forecasts; "
+                    + "--origins weekly or a larger --eval-fraction%s give more%n", r.origins(), options));
         }
     }
 

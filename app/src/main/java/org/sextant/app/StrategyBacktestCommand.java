@@ -38,7 +38,8 @@ final class StrategyBacktestCommand extends HomeCommand {
         sb.append("in-sample Sharpe ").append(figure(sharpe(r.inSample()), 2)).append(", out-of-sample Sharpe ").append(figure(sharpe(r.outOfSample()), 2))
                 .append("; PSR ").append(figure(r.psr(), 3)).append(", DSR ").append(figure(r.dsr(), 3)).append(", PBO ").append(figure(r.pbo(), 2))
                 .append(", haircut Sharpe ").append(figure(r.haircutSharpeBonferroni(), 2)).append(", placebo p ").append(figure(r.placeboPValue(), 2));
-        if (!Double.isFinite(r.psr()) || !Double.isFinite(r.dsr())) sb.append(" (n/a: ").append(whyUndefined(r)).append(')');
+        // a DSR alone n/a is said as such: its reason (the session's Sharpe ratios) is not the PSR's
+        if (!Double.isFinite(r.psr()) || !Double.isFinite(r.dsr())) sb.append(Double.isFinite(r.psr()) ? " (DSR n/a: " : " (n/a: ").append(whyUndefined(r)).append(')');
         sb.append('\n');
         sb.append(filedUnder(r.sessionId(), r.sessionConfigurations(), session != null)).append('\n');
         benchmark(sb, r);
@@ -75,9 +76,13 @@ final class StrategyBacktestCommand extends HomeCommand {
         return Double.isFinite(v) ? org.sextant.engine.research.report.Figures.fixed(v, decimals) : "n/a";
     }
 
-    /** Why the PSR and DSR are undefined: the engine's warning saying so, else the returns' variation or moments. */
+    /**
+     * Why the PSR and DSR (or the DSR alone) are undefined: the engine's warning saying so, else the returns' variation or moments.
+     * A 30-minute run with a defined PSR once read "(n/a: the in-sample returns' moments are outside the formula's range)" while
+     * its DSR was n/a for want of a second Sharpe ratio at that interval.
+     */
     static String whyUndefined(StrategyRunSummary r) {
-        String prefix = "PSR, DSR and MinTRL are n/a: ";
+        String prefix = Double.isFinite(r.psr()) ? "DSR is n/a: " : "PSR, DSR and MinTRL are n/a: ";
         for (String w : r.warnings() == null ? List.<String>of() : r.warnings()) if (w.startsWith(prefix)) return w.substring(prefix.length());
         return r.inSample() != null && r.inSample().volatility() == 0 ? "the chosen configuration's in-sample returns never vary"
                 : "the in-sample returns' moments are outside the formula's range";

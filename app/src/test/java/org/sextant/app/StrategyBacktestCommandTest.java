@@ -24,6 +24,21 @@ class StrategyBacktestCommandTest {
         assertEquals("the chosen configuration's in-sample returns have 1 non-zero value", StrategyBacktestCommand.whyUndefined(r));
     }
 
+    /**
+     * USDCHF at 30m: PSR 0.574, DSR n/a for want of a second 30m Sharpe ratio in the session; the summary blamed the in-sample
+     * moments (the PSR's reason, and the PSR was defined): the DSR's own reason is given, as the DSR's.
+     */
+    @Test
+    void aDsrAloneUndefinedGivesItsOwnReason() {
+        double nan = Double.NaN;
+        var in = new org.sextant.engine.research.backtest.Metrics(0.01, 0.05, 0.10, 0.14, 0.1, 3, 0.4, 0.5, 43000);
+        String why = "the variance of the Sharpe ratios of the session's 30m configurations is unknown (fewer than 2 of them had a Sharpe ratio)";
+        var r = new org.sextant.engine.research.StrategyRunSummary("r", "s", 1, 2, 2, java.util.Map.of(), in, in, 0.574, nan, nan, 0, 0,
+                nan, nan, nan, 0.951, "not significant", "not significant", java.util.List.of(),
+                java.util.List.of("DSR is n/a: " + why), 1, "30m", 12480, "", null);
+        assertEquals(why, StrategyBacktestCommand.whyUndefined(r));
+    }
+
     /** The summary says what holding the same symbols gave beside the strategy; a run without a benchmark prints nothing for it. */
     @Test
     void theBenchmarkIsPrintedBesideTheStrategy() {

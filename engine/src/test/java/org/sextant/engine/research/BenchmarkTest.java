@@ -58,7 +58,7 @@ class BenchmarkTest {
         assertEquals(0, b.outOfSample().turnover(), 0, "never trades out of sample");
         // in sample: entered at bar 1's close, so held from bar 1's close to the last in-sample close
         assertEquals(Math.pow(close[split - 1] / close[1], PER_YEAR / (split - 1)) - 1, b.inSample().cagr(), 1e-12);
-        assertTrue(b.holds().startsWith("AA held at 1/1 of equity each"), b.holds());
+        assertTrue(b.holds().startsWith("AA held with all of equity from the first bar, filled at the next close"), b.holds());
     }
 
     @Test

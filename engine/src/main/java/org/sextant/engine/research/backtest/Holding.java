@@ -34,8 +34,10 @@ public record Holding(String holds, double[] returns, double[] exposure, double[
         Ruin.stop(r, exposure, traded);
         String who = symbols.size() <= NAMED ? String.join(", ", symbols) : "the " + symbols.size() + " symbols";
         String rebalanced = k == 1 ? "" : band == 0 ? ", rebalanced every bar" : ", rebalanced when a weight drifts more than " + bps(band) + " from it";
-        String holds = String.format(Locale.ROOT, "%s held at 1/%d of equity each from the first bar%s, filled at the %s, costs %s bps of value traded",
-                who, k, rebalanced, execution == Execution.NEXT_OPEN ? "next open" : "next close", bps(costs.commissionBps() + costs.slippageBps()));
+        // one symbol read "MSFT held at 1/1 of equity each": it holds all of it
+        String share = k == 1 ? "with all of equity" : "at 1/" + k + " of equity each";
+        String holds = String.format(Locale.ROOT, "%s held %s from the first bar%s, filled at the %s, costs %s bps of value traded",
+                who, share, rebalanced, execution == Execution.NEXT_OPEN ? "next open" : "next close", bps(costs.commissionBps() + costs.slippageBps()));
         return new Holding(holds, r, exposure, traded);
     }
 
