@@ -3,9 +3,14 @@ package org.sextant.charts;
 import io.fair_acc.chartfx.plugins.CrosshairIndicator;
 import javafx.scene.input.MouseEvent;
 
-/** chartfx's crosshair, hidden when the pointer leaves the chart and shown again when it moves over it. */
-public abstract class HidingCrosshair extends CrosshairIndicator {
-    HidingCrosshair() {
+/**
+ * chartfx's crosshair, hidden when the pointer leaves the window and shown again when it moves over the plot: chartfx's
+ * own (its handlers sit on the scene) clears only on a move seen elsewhere in the window, so a pointer leaving the window
+ * from the plot kept a stale read-out (the sweep scatter at the window's right edge).
+ */
+public class HidingCrosshair extends CrosshairIndicator {
+    /** Reads out the pointer's position in the axes' units, as chartfx does. */
+    public HidingCrosshair() {
         registerInputEventHandler(MouseEvent.MOUSE_EXITED, e -> hide());
         registerInputEventHandler(MouseEvent.MOUSE_MOVED, e -> {
             crosshairPath.setVisible(true);

@@ -1,7 +1,6 @@
 package org.sextant.charts;
 
 import io.fair_acc.chartfx.XYChart;
-import io.fair_acc.chartfx.plugins.CrosshairIndicator;
 import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.LineStyle;
@@ -44,6 +43,7 @@ public class SweepScatterChart extends XYChart {
     private java.util.function.IntConsumer onPointClicked = i -> { };
     private final DoubleDataSet chosen = new DoubleDataSet("chosen");
     private final DoubleDataSet diagonal = new DoubleDataSet("out of sample = in sample");
+    private final HidingCrosshair readout = new HidingCrosshair();
 
     public SweepScatterChart() {
         this(new PriceAxis("in-sample Sharpe"), new PriceAxis("out-of-sample Sharpe"));
@@ -74,7 +74,7 @@ public class SweepScatterChart extends XYChart {
         Zoomer zoomer = new Zoomer();
         zoomer.setSliderVisible(false);
         zoomer.setPannerEnabled(true);
-        getPlugins().addAll(zoomer, new CrosshairIndicator());
+        getPlugins().addAll(zoomer, readout); // gone when the pointer leaves the chart, not left on the dots
         // a filter: the zoomer plugin consumes clicks before a handler would see them
         addEventFilter(javafx.scene.input.MouseEvent.MOUSE_CLICKED, e -> {
             if (e.getButton() != javafx.scene.input.MouseButton.PRIMARY || !e.isStillSincePress()) return;

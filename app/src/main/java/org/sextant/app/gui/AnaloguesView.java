@@ -18,7 +18,8 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TitledPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.cell.TextFieldTableCell;
 import javafx.scene.layout.BorderPane;
@@ -60,7 +61,11 @@ public final class AnaloguesView implements WorkstationView {
     private final TableView<AnalogueDate> dates = new TableView<>(null);
     private final GridPane calibration = new GridPane();
     private final Label calibrationVerdict = new Label();
-    private final TitledPane calibrationPane = new TitledPane("Walk-forward calibration", null);
+    /** The statistics by horizon and the calibration's figures share one place under the histogram, a tab each. */
+    private final Tab statsTab = new Tab("By horizon");
+    private final Tab calibrationTab = new Tab("Calibration");
+    /** The headline, the novelty line and an error, under the toolbar. */
+    private final VBox summary = new VBox(2);
     private boolean started;
 
     public AnaloguesView(Sextant engine, Navigator navigator) {
@@ -70,9 +75,11 @@ public final class AnaloguesView implements WorkstationView {
     public AnaloguesView(AnaloguesViewModel model) {
         this.model = model;
         root.setId("analogues-view");
-        root.setTop(toolbar());
+        Node toolbar = toolbar();
         root.setLeft(vectorPane());
         root.setCenter(resultPane());
+        // the answer across the whole width, over the knobs too: in the results' column its lines took the histogram's height
+        root.setTop(new VBox(toolbar, summary));
         model.responseProperty().addListener((obs, old, now) -> showResponse(now));
         model.calibrationProperty().addListener((obs, old, now) -> showCalibration(now));
         model.calibratingProperty().addListener((obs, old, now) -> {
@@ -253,16 +260,36 @@ public final class AnaloguesView implements WorkstationView {
         notes.textProperty().bind(model.notesProperty());
         notes.visibleProperty().bind(model.notesProperty().isNotEmpty());
         notes.managedProperty().bind(notes.visibleProperty());
-        SplitPane chartAndDates = new SplitPane(histogram, datesPane());
+        SplitPane chartAndDates = new SplitPane(histogram, datesPane(notes));
         chartAndDates.setDividerPositions(0.5);
-        VBox statsAndNotes = new VBox(4, stats, notes);
-        VBox box = new VBox(6, headline, novelty, error, chartAndDates, statsAndNotes);
+        summary.getChildren().setAll(headline, novelty, error);
+        summary.setPadding(new Insets(0, 8, 4, 8));
+        VBox box = new VBox(6, chartAndDates, figuresTabs());
         VBox.setVgrow(chartAndDates, Priority.ALWAYS);
         box.setPadding(new Insets(4, 8, 6, 4));
         return box;
     }
 
-    private Node datesPane() {
+    /**
+     * The statistics by horizon and the calibration's figures as two tabs of one pane under the histogram: stacked, they and
+     * the notes left the histogram 305 px at 1000x700 and the dates three rows. The calibration's verdict stays in view beside
+     * the dates, the tab holds its figures.
+     */
+    private Node figuresTabs() {
+        statsTab.setId("analogues-stats-tab");
+        statsTab.setContent(stats);
+        statsTab.setTooltip(new Tooltip("The analogues' forward returns at each horizon"));
+        calibrationTab.setId("analogues-calibration-tab");
+        calibrationTab.setContent(calibrationPane());
+        calibrationTab.setTooltip(new Tooltip("How the matcher with these knobs did out of sample, walking through history"));
+        TabPane tabs = new TabPane(statsTab, calibrationTab);
+        tabs.setId("analogues-figures");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.setMinHeight(Region.USE_PREF_SIZE);
+        return tabs;
+    }
+
+    private Node datesPane(Label notes) {
         dates.setId("analogues-dates");
         dates.setItems(model.analogueDates());
         dates.setPlaceholder(new Label("Run a comparison"));
@@ -292,7 +319,8 @@ public final class AnaloguesView implements WorkstationView {
         Label hint = new Label("Double-click a date to see it on the chart.");
         hint.getStyleClass().add("hint"); // the theme's hint colour (workstation.css, dark.css), never a fixed grey
         hint.setStyle("-fx-font-size: 11px;");
-        VBox box = new VBox(4, dates, hint, calibrationPane());
+        // under the dates what qualifies them, in view: the calibration's verdict and the notes (a dimension left out, a small sample)
+        VBox box = new VBox(4, dates, hint, calibrationVerdict, notes);
         VBox.setVgrow(dates, Priority.ALWAYS);
         // every column up to the regime in view: the split gives the histogram what the dates leave
         box.minWidthProperty().bind(Columns.wholeWidth(dates));
@@ -306,13 +334,13 @@ public final class AnaloguesView implements WorkstationView {
         calibrationVerdict.setId("analogues-calibration-verdict");
         calibrationVerdict.setWrapText(true);
         calibrationVerdict.setMinHeight(Region.USE_PREF_SIZE); // the verdict's every line, never cut to "…"
-        VBox cal = new VBox(4, calibration, calibrationVerdict);
-        calibrationPane.setContent(cal);
-        calibrationPane.setCollapsible(false);
-        calibrationPane.setMinWidth(0);
-        calibrationPane.setWrapText(true); // its title (horizon, mode, k) on two lines when narrow, not cut
+        calibrationVerdict.setStyle("-fx-font-size: 11px;");
+        calibrationVerdict.visibleProperty().bind(calibrationVerdict.textProperty().isNotEmpty());
+        calibrationVerdict.managedProperty().bind(calibrationVerdict.visibleProperty());
+        VBox cal = new VBox(4, calibration);
+        cal.setPadding(new Insets(4, 6, 4, 6));
         cal.setStyle("-fx-font-size: 11px;");
-        return calibrationPane;
+        return cal;
     }
 
     private TableColumn<AnalogueDate, LocalDate> dateColumn() {
@@ -349,6 +377,7 @@ public final class AnaloguesView implements WorkstationView {
         if (c == null) {
             calibration.add(new Label(model.calibratingProperty().get() ? "computing…" : "runs with the first comparison"), 0, 0);
             calibrationVerdict.setText("");
+            calibrationTab.setText("Calibration");
             return;
         }
         String[][] rows = {
@@ -372,9 +401,9 @@ public final class AnaloguesView implements WorkstationView {
             calibration.add(k, 2 * (i % 2), i / 2);
             calibration.add(v, 2 * (i % 2) + 1, i / 2);
         }
-        calibrationVerdict.setText(AnaloguesViewModel.calibrationVerdict(c));
-        calibrationPane.setText(String.format(Locale.ROOT, "Calibration: %dd · %s · top %d",
-                c.horizonDays(), c.mode(), c.topK()));
+        String knobs = String.format(Locale.ROOT, "%dd · %s · top %d", c.horizonDays(), c.mode(), c.topK());
+        calibrationTab.setText("Calibration: " + knobs);
+        calibrationVerdict.setText("Calibration: " + AnaloguesViewModel.calibrationVerdict(c));
     }
 
     private static double nan(Double v) {

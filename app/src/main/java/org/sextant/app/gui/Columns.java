@@ -46,4 +46,27 @@ final class Columns {
             }
         };
     }
+
+    /**
+     * Gives {@code wide} the width of {@code table} its other columns leave (beside the vertical scroll bar), never less than
+     * its least width: a run's name wraps in the room the figures beside it leave, not cut to "small sma c…".
+     */
+    static <S> void takeTheRest(TableView<S> table, TableColumn<S, ?> wide) {
+        DoubleBinding others = new DoubleBinding() {
+            {
+                bind(table.widthProperty(), table.getColumns());
+                for (TableColumn<S, ?> c : table.getColumns()) if (c != wide) bind(c.widthProperty());
+            }
+
+            @Override
+            protected double computeValue() {
+                double used = table.getColumns().stream().filter(c -> c != wide && c.isVisible()).mapToDouble(TableColumn::getWidth).sum();
+                return table.getWidth() - table.snappedLeftInset() - table.snappedRightInset() - SCROLL_BAR_AND_BORDER - used;
+            }
+        };
+        Runnable fit = () -> wide.setPrefWidth(Math.max(wide.getMinWidth(), Math.floor(others.get())));
+        others.addListener((o, was, now) -> fit.run());
+        wide.minWidthProperty().addListener((o, was, now) -> fit.run());
+        fit.run();
+    }
 }

@@ -233,7 +233,7 @@ final class ResearchPane {
         // each column starts at its header's width and widens to its values (TableValues): with the editor folded every
         // column is in view at 1000x700, where fixed widths of 56 px for "0.47" needed 712 px
         runs.getColumns().add(TableExport.exportsAs(whenColumn(), RunInfo::createdAt));
-        runs.getColumns().add(column("Name", 95, RunInfo::name));
+        runs.getColumns().add(nameColumn());
         runs.getColumns().add(column("Symbols", 95, r -> String.join(" ", r.symbols())));
         runs.getColumns().add(TableExport.exportsAs(column("N", 24, r -> String.format(Locale.ROOT, "%,d", r.configurations())), RunInfo::configurations));
         runs.getColumns().add(verdictColumn());
@@ -253,6 +253,8 @@ final class ResearchPane {
         // the table scrolls sideways instead
         TableValues.fit(runs, RUNS_CELL_PADDING);
         runs.setStyle("-fx-font-size: " + RUNS_FONT_SIZE + "px;");
+        // the name takes what the figures leave and wraps there: cut to "small sma c…" beside the editor it could not be read
+        Columns.takeTheRest(runs, runs.getColumns().get(1));
 
         verdict.setId("verdict");
         verdict.setFont(Font.font(null, FontWeight.BOLD, 18));
@@ -532,6 +534,23 @@ final class ResearchPane {
     static String shortWhen(String when, String today) {
         if (when == null || when.length() < 16) return when == null ? "" : when;
         return when.startsWith(today) ? when.substring(11) : when.substring(5, 10);
+    }
+
+    /** The run's name, wrapped at its spaces over as many lines as it takes: read whole, not through a tooltip. */
+    private static TableColumn<RunInfo, String> nameColumn() {
+        TableColumn<RunInfo, String> c = TableValues.wrapsAtSpaces(column("Name", 95, RunInfo::name));
+        c.setCellFactory(col -> {
+            TableCell<RunInfo, String> cell = new TableCell<>() {
+                @Override
+                protected void updateItem(String name, boolean empty) {
+                    super.updateItem(name, empty);
+                    setText(empty ? null : name);
+                }
+            };
+            cell.setWrapText(true);
+            return cell;
+        });
+        return c;
     }
 
     /** A verdict in a word or two, its colour and the cell's tip saying it whole: "overfit" for "likely overfit". */

@@ -38,6 +38,18 @@ final class TableValues {
         return column;
     }
 
+    /** The key of a column whose cells wrap their text at its spaces: as wide as its longest word, not its longest text. */
+    private static final String WRAPS = "sextant.wraps";
+
+    /**
+     * Declares that {@code column}'s cells wrap their text at its spaces (a run's name): the column is kept as wide as the
+     * longest word it shows, so a word is never broken, and the row grows to the lines a text takes.
+     */
+    static <S, T> TableColumn<S, T> wrapsAtSpaces(TableColumn<S, T> column) {
+        column.getProperties().put(WRAPS, Boolean.TRUE);
+        return column;
+    }
+
     /** Widens the columns of {@code table} to their values now and whenever its rows change; the table scrolls sideways when they do not fit. */
     static <S> void fit(TableView<S> table) {
         fit(table, PADDING);
@@ -90,13 +102,17 @@ final class TableValues {
         if (widths.size() > WIDTHS_KEPT || !font.equals(column.getProperties().put(WIDTHS_FONT, font))) widths.clear();
         Text measure = new Text();
         measure.setFont(font);
+        boolean wraps = Boolean.TRUE.equals(column.getProperties().get(WRAPS));
         double widest = 0;
         int n = Math.min(rows.size(), ROWS_MEASURED);
         for (int i = 0; i < n; i++) {
-            widest = Math.max(widest, widths.computeIfAbsent(shown.apply(column.getCellData(rows.get(i))), text -> {
-                measure.setText(text);
-                return measure.getLayoutBounds().getWidth();
-            }));
+            String text = shown.apply(column.getCellData(rows.get(i)));
+            for (String part : wraps && text != null ? text.split("\\s+") : new String[] {text}) {
+                widest = Math.max(widest, widths.computeIfAbsent(part, t -> {
+                    measure.setText(t);
+                    return measure.getLayoutBounds().getWidth();
+                }));
+            }
         }
         double needed = Math.ceil(widest) + padding;
         if (column.getMinWidth() < needed) column.setMinWidth(needed);

@@ -35,6 +35,15 @@ class AnaloguesAt1000By700Test {
     /** The histogram's least width at 1000x700 in pixels: ~295 with the calibration in the column left of it, ~317 with it under the dates. */
     private static final double HISTOGRAM_WIDTH = 305;
 
+    /**
+     * The histogram's least height at 1000x700 in pixels: ~358 with the headline across the window and the statistics and
+     * calibration in tabs (it had 305 under the headline, the statistics and the notes).
+     */
+    private static final double HISTOGRAM_HEIGHT = 350;
+
+    /** Analogue dates in view at least beside the histogram: enough to compare a few (the calibration under them left three). */
+    private static final int DATE_ROWS = 6;
+
     /** Dimension rows in view at least, with the calibration shown: the sample's vector holds more (three were left). */
     private static final int DIMENSION_ROWS = 10;
 
@@ -76,6 +85,11 @@ class AnaloguesAt1000By700Test {
         double histogram = WaitForAsyncUtils.asyncFx(() -> view.histogram().getWidth()).get();
         System.out.printf(java.util.Locale.ROOT, "analogues at 1000x700: histogram %.0f x %.0f px, dimension rows %d before the calibration, %d after%n",
                 histogram, WaitForAsyncUtils.asyncFx(() -> view.histogram().getHeight()).get(), dimensionsBefore, dimensionsAfter);
+        // and the height to read them, beside dates enough to compare (headline, statistics and notes took it: 305 px, three rows)
+        double histogramHeight = WaitForAsyncUtils.asyncFx(() -> view.histogram().getHeight()).get();
+        assertTrue(histogramHeight >= HISTOGRAM_HEIGHT, "the histogram is " + Math.round(histogramHeight) + " px high at 1000x700");
+        int dateRows = WaitForAsyncUtils.asyncFx(() -> rowsInView(view.datesTable())).get();
+        assertTrue(dateRows >= DATE_ROWS, "analogue dates in view at 1000x700 with the calibration shown: " + dateRows);
         assertTrue(histogram >= HISTOGRAM_WIDTH, "the histogram is " + Math.round(histogram) + " px wide at 1000x700 beside columns of "
                 + WaitForAsyncUtils.asyncFx(() -> view.datesTable().getColumns().stream().map(c -> c.getText() + " " + Math.round(c.getWidth())).toList()).get());
         // every statistic whole and every column of the statistics in view, measured in their 11 px print (in the window's 13 px

@@ -208,7 +208,19 @@ class ResearchViewTest {
                 "the selection is stored with the run");
         assertEquals(stored.curve("best").equity()[50], equity.equityDataSets().get(0).get(DataSet.DIM_Y, 50), "the best curve stays the main one");
 
-        OnScreen.moveTo(robot, "#verdict"); // no crosshair left on the picture
+        // over the plot the pointer's Sharpe ratios are read out; once the pointer has left the chart no read-out stays. The scatter
+        // is at the window's right edge: a pointer leaving the window from its plot kept "0.23, 0.85" beside the dots (and on the
+        // docs' picture), as chartfx's crosshair only clears on a move seen elsewhere in the window
+        javafx.geometry.Point2D overPlot = fx(() -> scatter.getCanvas().localToScreen(scatter.getCanvas().getWidth() * 0.3, scatter.getCanvas().getHeight() * 0.4));
+        robot.moveTo(overPlot);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1, fx(() -> readOuts(app.stage.getScene().getRoot())).size(), "the scatter reads out the pointer");
+        robot.robotContext().getBaseRobot().moveMouse(fx(() -> outsideTheWindow(app.stage, overPlot)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(), fx(() -> readOuts(app.stage.getScene().getRoot())), "read-outs left after the pointer left the window from the scatter");
+        OnScreen.moveTo(robot, "#verdict");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(), fx(() -> readOuts(app.stage.getScene().getRoot())), "read-outs on the picture");
         WritableImage image = ChartSnapshot.capture(app.stage.getScene().getRoot());
         Path png = ChartSnapshot.writePng(image, Path.of("target", "research.png"));
         Path docs = Pixels.docsFolder();
@@ -240,6 +252,8 @@ class ResearchViewTest {
         assertEquals(1, fx(() -> legendLines(equity)), "the lines of the equity legend at 1000x700");
         // beside the editor too every column of the runs table is in view (it scrolled sideways: the verdict is now under it)
         assertEquals(List.of(), fx(() -> ReadableLayoutTest.columnsOutOfView(view.runsTable())), "the runs table's columns at 1000x700 beside the editor");
+        // and the run's name is read whole, wrapped in the room the figures leave (it was cut to "small sma c…")
+        assertEquals(List.of(), fx(() -> ReadableLayoutTest.elided(view.runsTable())), "the runs' values cut short at 1000x700 beside the editor");
         // the compose column folds away: the runs table then shows every column without a sideways scroll, the legend keeps one line
         OnScreen.clickOn(robot, "#fold-compose");
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> view.specEditor().getScene() == null));
@@ -404,6 +418,31 @@ class ResearchViewTest {
         javafx.scene.text.Text columns = new javafx.scene.text.Text("0".repeat(50));
         columns.setFont(editor.getFont());
         return columns.getLayoutBounds().getWidth();
+    }
+
+    /** A point of the screen right of the window (or under it), level with {@code from}: the pointer leaves the window there. */
+    private static Point2D outsideTheWindow(Stage stage, Point2D from) {
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getBounds();
+        Point2D right = new Point2D(stage.getX() + stage.getWidth() + 10, from.getY());
+        Point2D below = new Point2D(from.getX(), stage.getY() + stage.getHeight() + 10);
+        if (screen.contains(right)) return right;
+        assertTrue(screen.contains(below), "the screen " + screen + " has room beside the window " + stage.getX() + "," + stage.getY()
+                + " " + stage.getWidth() + "x" + stage.getHeight());
+        return below;
+    }
+
+    /** The crosshair read-outs drawn now ("0.23, 0.85" beside the pointer), each as "chart: text". */
+    private static List<String> readOuts(Node root) {
+        List<String> out = new java.util.ArrayList<>();
+        for (Node n : root.lookupAll("." + io.fair_acc.chartfx.plugins.CrosshairIndicator.STYLE_CLASS_LABEL)) {
+            if (!(n instanceof javafx.scene.text.Text t) || t.getScene() == null || t.getText() == null || t.getText().isEmpty()) continue;
+            boolean drawn = true;
+            for (Node p = n; p != null; p = p.getParent()) drawn &= p.isVisible();
+            Node chart = n;
+            while (chart != null && !(chart instanceof io.fair_acc.chartfx.Chart)) chart = chart.getParent();
+            if (drawn) out.add((chart == null ? "?" : chart.getId()) + ": " + t.getText());
+        }
+        return out;
     }
 
     // ---- pixels -----------------------------------------------------------------------------

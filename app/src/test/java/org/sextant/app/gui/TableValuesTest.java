@@ -29,11 +29,14 @@ import org.testfx.util.WaitForAsyncUtils;
 class TableValuesTest {
     private static final List<String> VALUES = List.of("-0.82%", "2002-12-31", "-2.69%..1.08%", "likely overfit");
 
-    private final TableView<String> large = table(18);
-    private final TableView<String> small = table(11);
+    // made in start(), on the toolkit's thread: as fields they failed when this class ran first in its JVM ("Toolkit not initialized")
+    private TableView<String> large;
+    private TableView<String> small;
 
     @Start
     void start(Stage stage) {
+        large = table(18);
+        small = table(11);
         stage.setScene(new Scene(new HBox(large, small), 1000, 700));
         stage.show();
     }
