@@ -49,7 +49,7 @@ final class Columns {
 
     /**
      * Gives {@code wide} the width of {@code table} its other columns leave (beside the vertical scroll bar), never less than
-     * its least width: a run's name wraps in the room the figures beside it leave, not cut to "small sma c…".
+     * its least width: a run's name is read in the room the figures beside it leave, not cut to "small sma c…".
      */
     static <S> void takeTheRest(TableView<S> table, TableColumn<S, ?> wide) {
         DoubleBinding others = new DoubleBinding() {

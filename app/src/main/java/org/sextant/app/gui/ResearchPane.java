@@ -253,7 +253,7 @@ final class ResearchPane {
         // the table scrolls sideways instead
         TableValues.fit(runs, RUNS_CELL_PADDING);
         runs.setStyle("-fx-font-size: " + RUNS_FONT_SIZE + "px;");
-        // the name takes what the figures leave and wraps there: cut to "small sma c…" beside the editor it could not be read
+        // the name takes what the figures leave: cut to "small sma c…" beside the editor it could not be read
         Columns.takeTheRest(runs, runs.getColumns().get(1));
 
         verdict.setId("verdict");
@@ -536,19 +536,16 @@ final class ResearchPane {
         return when.startsWith(today) ? when.substring(11) : when.substring(5, 10);
     }
 
-    /** The run's name, wrapped at its spaces over as many lines as it takes: read whole, not through a tooltip. */
+    /** The run's name in the room the figures leave; one longer than that room is cut and read whole in its cell's tip. */
     private static TableColumn<RunInfo, String> nameColumn() {
-        TableColumn<RunInfo, String> c = TableValues.wrapsAtSpaces(column("Name", 95, RunInfo::name));
-        c.setCellFactory(col -> {
-            TableCell<RunInfo, String> cell = new TableCell<>() {
-                @Override
-                protected void updateItem(String name, boolean empty) {
-                    super.updateItem(name, empty);
-                    setText(empty ? null : name);
-                }
-            };
-            cell.setWrapText(true);
-            return cell;
+        TableColumn<RunInfo, String> c = TableValues.measuredByWords(column("Name", 95, RunInfo::name));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(String name, boolean empty) {
+                super.updateItem(name, empty);
+                setText(empty ? null : name);
+                setTooltip(empty || name == null ? null : new Tooltip(name));
+            }
         });
         return c;
     }

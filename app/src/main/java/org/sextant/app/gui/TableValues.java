@@ -39,14 +39,14 @@ final class TableValues {
     }
 
     /** The key of a column whose cells wrap their text at its spaces: as wide as its longest word, not its longest text. */
-    private static final String WRAPS = "sextant.wraps";
+    private static final String BY_WORDS = "sextant.by-words";
 
     /**
-     * Declares that {@code column}'s cells wrap their text at its spaces (a run's name): the column is kept as wide as the
-     * longest word it shows, so a word is never broken, and the row grows to the lines a text takes.
+     * Declares that {@code column} is measured by the longest word it shows, not its whole texts (a run's name): it is kept
+     * at least that wide, and takes more room from its table's layout ({@link Columns#takeTheRest}).
      */
-    static <S, T> TableColumn<S, T> wrapsAtSpaces(TableColumn<S, T> column) {
-        column.getProperties().put(WRAPS, Boolean.TRUE);
+    static <S, T> TableColumn<S, T> measuredByWords(TableColumn<S, T> column) {
+        column.getProperties().put(BY_WORDS, Boolean.TRUE);
         return column;
     }
 
@@ -102,12 +102,12 @@ final class TableValues {
         if (widths.size() > WIDTHS_KEPT || !font.equals(column.getProperties().put(WIDTHS_FONT, font))) widths.clear();
         Text measure = new Text();
         measure.setFont(font);
-        boolean wraps = Boolean.TRUE.equals(column.getProperties().get(WRAPS));
+        boolean byWords = Boolean.TRUE.equals(column.getProperties().get(BY_WORDS));
         double widest = 0;
         int n = Math.min(rows.size(), ROWS_MEASURED);
         for (int i = 0; i < n; i++) {
             String text = shown.apply(column.getCellData(rows.get(i)));
-            for (String part : wraps && text != null ? text.split("\\s+") : new String[] {text}) {
+            for (String part : byWords && text != null ? text.split("\\s+") : new String[] {text}) {
                 widest = Math.max(widest, widths.computeIfAbsent(part, t -> {
                     measure.setText(t);
                     return measure.getLayoutBounds().getWidth();
