@@ -91,6 +91,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             }
         }
         int headerLine = sepLine ? 2 : 1; // what a refusal of the header names
+        if (!parquet) Layout.requireColumnsWithinBound(header, file, headerLine); // from its count, before any column is judged
         BarTime time = BarTime.detect(header, row);
         if (time == null) {
             refuseEpochOfAnotherUnit(file, hasHeader, header, row);

@@ -59,6 +59,44 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
                 + "or write it long: date,symbol,close", MAX_COLUMNS));
     }
 
+    /** A header of more columns than any import reads: refused before the store's writer is taken ({@link #requireColumnsWithinBound}). */
+    static final class TooManyColumns extends SextantException {
+        TooManyColumns(SextantException refusal) {
+            super(refusal.reason(), refusal.getMessage(), refusal.field(), refusal.fix());
+        }
+    }
+
+    /**
+     * Refuses, from its count, a CSV header of more columns than any import reads ({@link #MAX_COLUMNS} besides the date), in the
+     * words the import's read of it would refuse it with; a header within the count passes with no column looked at. Asked of a
+     * file's first lines before the store's writer is taken and by the preview: a header of 150,000 columns was judged column by
+     * column, several times over, while its import held the writer (30 s and 2 GB, attack 36). A wide file whose columns past the
+     * bound are all blank or ignored passes, as its read takes it.
+     */
+    static void requireColumnsWithinBound(List<String> header, String file, int headerLine) {
+        if (header.size() <= MAX_COLUMNS + 1) return;
+        boolean date = false, priced = false;
+        int symbols = 0; // a wide file's symbol columns, counted as neither read (daily or bars) counts more
+        for (String raw : header) {
+            String n = PriceField.normalize(raw);
+            boolean time = PriceField.DATE.contains(n) || BarTime.DATETIME_NAMES.contains(n) || BarTime.CLOCK_NAMES.contains(n);
+            date |= time;
+            priced |= PriceField.SYMBOL.contains(n) || PriceField.of(n) != null;
+            if (!time && !n.isEmpty() && !PriceField.IGNORED.contains(n) && !n.startsWith("ignored") && !n.equals("spread") && !n.equals("tickvol")
+                    && !n.startsWith("datetime") && !n.startsWith("timestamp") && !n.endsWith("time")) symbols++;
+        }
+        if (!date) throw new TooManyColumns(unknown(file, headerLine, header, "no date column"));
+        if (priced) throw new TooManyColumns(tooManyColumns(file, headerLine, header.size()));
+        if (symbols > MAX_COLUMNS) throw new TooManyColumns(tooWide(file, headerLine, symbols));
+    }
+
+    /** A price file (not wide) of more than {@link #MAX_COLUMNS} + 1 columns. */
+    private static SextantException tooManyColumns(String file, int headerLine, int columns) {
+        // the typed read's schema names every column: a header of 300,000 empty cells fits in one line
+        return SextantException.invalid("paths", String.format(Locale.ROOT, "%s: %,d columns, more than the %,d a price file may have",
+                header(file, headerLine), columns, MAX_COLUMNS + 1), "keep the date, symbol and price columns, and import the others' prices in files of their own");
+    }
+
     /**
      * Column {@code col} as an error's field names it: its header when a person can read it there,
      * else its position ("column 2"), as a header cell can be any text of any length.
@@ -113,11 +151,7 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
         }
         PriceField.refuseTwice(header, file, headerLine, i -> false);
         if (!fields.isEmpty() || symbol >= 0) {
-            if (header.size() > MAX_COLUMNS + 1) {
-                // the typed read's schema names every column: a header of 300,000 empty cells fits in one line
-                throw SextantException.invalid("paths", String.format(Locale.ROOT, "%s: %,d columns, more than the %,d a price file may have",
-                        header(file, headerLine), header.size(), MAX_COLUMNS + 1), "keep the date, symbol and price columns, and import the others' prices in files of their own");
-            }
+            if (header.size() > MAX_COLUMNS + 1) throw tooManyColumns(file, headerLine, header.size());
             if (!fields.containsKey(PriceField.CLOSE)) {
                 throw SextantException.invalid("paths", header(file, headerLine) + ": " + recognised(header) + ", but no close column",
                         "add a Close column; " + ACCEPTED);

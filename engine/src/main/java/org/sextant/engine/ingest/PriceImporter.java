@@ -139,12 +139,13 @@ public final class PriceImporter {
      * Whether a CSV's rows carry a time of day (Parquet is told apart inside the transaction, where DuckDB can read it). A file whose
      * first lines are not UTF-8 (Windows-1252, UTF-16) is not known to be one here: the fast path probes its UTF-8 copy once staged.
      * A first line past the longest a CSV may have refuses the import here, before the store's writer is taken or the file is
-     * copied and scanned whole (a 50 GB file of one line was read to its end): its UTF-8 copy is no shorter.
+     * copied and scanned whole (a 50 GB file of one line was read to its end): its UTF-8 copy is no shorter. So is a header of
+     * more columns than any import reads ({@link Layout#requireColumnsWithinBound}): it held the writer for 30 s.
      */
     private static boolean isBarFile(Path p) {
         try {
             return BarFile.isParquet(p) || BarFile.probe(null, p, p.toString(), null, null, false) != null; // its first lines only
-        } catch (CsvHead.LineTooLong e) {
+        } catch (CsvHead.LineTooLong | Layout.TooManyColumns e) {
             throw e;
         } catch (SextantException e) {
             return !(e.getCause() instanceof java.nio.charset.CharacterCodingException); // a bar file with a bad header: the bar path names the problem

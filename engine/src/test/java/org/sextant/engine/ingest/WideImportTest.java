@@ -58,6 +58,41 @@ class WideImportTest {
     }
 
     /**
+     * A header of more columns than any import reads is refused from its first lines, before the store's writer is taken (attack 36:
+     * 150,000 columns held the writer 30 s): with another write holding the writer, the refusal still comes, in the read's words,
+     * not a wait for the writer. The preview's first look at the file (the bar probe) refuses it so too.
+     */
+    @Test
+    void aHeaderOfTooManyColumnsIsRefusedWithoutWaitingForTheWriter(@TempSextant Store store) throws Exception {
+        Path wide = wideFile("toowide.csv", Layout.MAX_COLUMNS + 1, 2);
+        Path priced = Files.writeString(tmp.resolve("priced.csv"), "symbol,date,close" + ",x".repeat(Layout.MAX_COLUMNS) + "\nAA,2020-01-02,1" + ",".repeat(Layout.MAX_COLUMNS) + "\n");
+        Path notPrices = Files.writeString(tmp.resolve("notprices.csv"), "a" + ",b".repeat(Layout.MAX_COLUMNS + 1) + "\n1" + ",2".repeat(Layout.MAX_COLUMNS + 1) + "\n");
+        ImportTurn briefly = ImportTurn.within(java.time.Duration.ofMillis(200), "import again later");
+        try (org.sextant.engine.testing.HeldStore held = org.sextant.engine.testing.HeldStore.hold(store)) {
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(wide), briefly));
+            assertEquals(wide + " line 1 (the header): a wide file of 5,001 symbol columns, more than the 5,000 one import reads", e.getMessage());
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(priced), briefly));
+            assertEquals(priced + " line 1 (the header): 5,003 columns, more than the 5,001 a price file may have", e.getMessage());
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(notPrices), briefly));
+            assertEquals(notPrices + " line 1 (the header): not a price file header (no date column; 5002 columns, recognised: none)", e.getMessage());
+        }
+        SextantException first = assertThrows(SextantException.class, () -> BarFile.probe(wide, wide.toString(), new CsvHead.Budget(ImportPreview.BYTES), false));
+        assertEquals(wide + " line 1 (the header): a wide file of 5,001 symbol columns, more than the 5,000 one import reads", first.getMessage());
+    }
+
+    /** Files wide within the bound still import: 4,999 symbols, and as many beside a run of blank header cells past the bound (not symbols). */
+    @Test
+    void aWideFileWithinTheBoundStillImports(@TempSextant Store store) throws IOException {
+        ImportReport r = new PriceImporter(store).importFiles(List.of(wideFile("wider.csv", Layout.MAX_COLUMNS - 1, 2)));
+        assertEquals(Layout.MAX_COLUMNS - 1, r.symbols().size());
+        Path blanks = Files.writeString(tmp.resolve("blanks.csv"), Files.readString(wideFile("blanks0.csv", Layout.MAX_COLUMNS - 1, 2))
+                .replace("\n", ",".repeat(10) + "\n"));
+        r = new PriceImporter(store).importFiles(List.of(blanks));
+        assertEquals(Layout.MAX_COLUMNS - 1, r.symbols().size());
+        assertEquals("wide", ImportPreview.of(blanks).layout());
+    }
+
+    /**
      * The line-by-line read stores, cell for cell, what the long form of the same data stores: quoted cells, missing
      * spellings, NaN (any case), spaces, exponents and Windows line ends; through the fast path (a new file) and the
      * careful one (the same file again, every row replaced).
