@@ -540,9 +540,9 @@ public final class ResearchService {
         EquityCurve best = RunCurves.of(kernel, d.chosenConfiguration(), split, EquityCurve.BEST);
         double a = best.equity()[best.size() - 1], b = stored.equity()[stored.size() - 1];
         if (!best.dates().equals(stored.dates()) || Math.abs(a - b) > 1e-9 * Math.max(1, Math.abs(b))) {
-            boolean costsBefore = !d.warnings().isEmpty() && d.warnings().get(0).equals(org.sextant.engine.research.store.ResearchStore.COSTS_IN_PROPORTION);
+            boolean costsBefore = d.warnings().contains(org.sextant.engine.research.store.ResearchStore.COSTS_IN_PROPORTION);
             throw SextantException.invalid("run_id", costsBefore
-                            ? "run " + runId + " was stored before session 49, when its fills took their costs from every position in proportion, and "
+                            ? "run " + runId + " was stored by a Sextant before store version V062, when its fills took their costs from every position in proportion, and "
                             + "its replay with costs paid from cash (or with prices changed since) does not reproduce its stored curve"
                             : "the prices of run " + runId + "'s symbols changed since it ran, so its configurations cannot be replayed exactly",
                     "run the spec again (backtest) and select on the new run");

@@ -17,7 +17,7 @@ import org.sextant.engine.store.Store;
 import org.sextant.engine.testing.TempSextant;
 
 /**
- * Since session 49 a fill's costs are paid from cash by the positions it trades (docs/research.md); a run stored before kept
+ * Since store version V062 a fill's costs are paid from cash by the positions it trades (docs/research.md); a run stored before kept
  * figures made with the costs taken from every position. Those are not recomputed, so such a run says so wherever it is read
  * (get_run's warnings, the report), and a run stored now does not.
  */
@@ -39,7 +39,7 @@ class StoredCostChargingTest {
         RunDetail before = research.run(ran.runId(), false, false);
         assertEquals(ResearchStore.COSTS_IN_PROPORTION, before.warnings().get(0));
         assertEquals(now.warnings(), before.warnings().subList(1, before.warnings().size()), "its own warnings follow");
-        assertTrue(Json.MAPPER.valueToTree(before).get("warnings").get(0).asString().startsWith("this run was stored before session 49"), "get_run's answer");
-        assertTrue(RunReport.html(before).contains("this run was stored before session 49"), "the report");
+        assertTrue(Json.MAPPER.valueToTree(before).get("warnings").get(0).asString().startsWith("this run was stored by a Sextant before store version V062"), "get_run's answer");
+        assertTrue(RunReport.html(before).contains("this run was stored by a Sextant before store version V062"), "the report");
     }
 }

@@ -242,11 +242,11 @@ public final class ResearchStore {
     }
 
     /** What a run stored before its fills paid their costs from cash (V062) says first among its warnings. */
-    public static final String COSTS_IN_PROPORTION = "this run was stored before session 49: its fills took their costs from every position in "
+    public static final String COSTS_IN_PROPORTION = "this run was stored by a Sextant before store version V062: its fills took their costs from every position in "
             + "proportion, one a fill did not trade too (a rebalancing band's), where they are now paid from cash by the positions traded; "
             + "its figures were made so and are not recomputed: run the backtest again for figures charged as now";
 
-    private static List<String> costsBeforeSession49(List<String> warnings) {
+    private static List<String> costsInProportionFirst(List<String> warnings) {
         List<String> all = new java.util.ArrayList<>(warnings.size() + 1);
         all.add(COSTS_IN_PROPORTION);
         all.addAll(warnings);
@@ -316,7 +316,7 @@ public final class ResearchStore {
                     stats = new RunStatistics(num(rs, 23), num(rs, 24), info.dsr(), num(rs, 25), info.pbo(), num(rs, 26), num(rs, 27),
                             num(rs, 28), num(rs, 29), info.verdict(), info.verdictText(), strings(rs.getString(30)));
                     warnings = strings(rs.getString(31));
-                    if (rs.getObject(32) == null) warnings = costsBeforeSession49(warnings);
+                    if (rs.getObject(32) == null) warnings = costsInProportionFirst(warnings);
                 }
             }
             List<ConfigurationResult> chosenOne = configurations(c, runId, (long) chosen, 0, 1);
