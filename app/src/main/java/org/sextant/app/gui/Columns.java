@@ -55,7 +55,8 @@ final class Columns {
         DoubleBinding others = new DoubleBinding() {
             {
                 bind(table.widthProperty(), table.getColumns());
-                for (TableColumn<S, ?> c : table.getColumns()) if (c != wide) bind(c.widthProperty());
+                // the columns there now (the runs table's are all added before): their widths, and whether they are shown
+                for (TableColumn<S, ?> c : table.getColumns()) if (c != wide) bind(c.widthProperty(), c.visibleProperty());
             }
 
             @Override
