@@ -66,7 +66,8 @@ final class SessionLifecycle extends HttpFilter {
         boolean open = id != null && sessions.begin(id, request instanceof InboundFilter.Body body && body.carriesCall());
         try {
             // a POST is held until answered (the SDK answers on this thread); only a GET leaves its answer, the stream, open
-            chain.doFilter(open && "GET".equals(request.getMethod()) ? new Streaming(request, id) : request, new Opening(response, id));
+            HttpServletResponse answer = new Opening(response, id);
+            chain.doFilter(open && "GET".equals(request.getMethod()) ? new Streaming(request, answer, id) : request, answer);
         } finally {
             if (open) sessions.end(id);
             else if (id != null) tables.drop(id); // not a session open here (ended while this request ran): keep no tables for it
@@ -76,13 +77,15 @@ final class SessionLifecycle extends HttpFilter {
     /**
      * A GET as the SDK sees it: the event stream it opens (its answer made asynchronous) counts as a stream of the session
      * until it completes, the client closing it included. Counted where the SDK starts it, so one that ends at once is
-     * never missed.
+     * never missed. The SDK keeps one stream a session: a newer GET ends the open one, counted as ended.
      */
     private final class Streaming extends HttpServletRequestWrapper {
+        private final HttpServletResponse answer;
         private final String id;
 
-        Streaming(HttpServletRequest request, String id) {
+        Streaming(HttpServletRequest request, HttpServletResponse answer, String id) {
             super(request);
+            this.answer = answer;
             this.id = id;
         }
 
@@ -97,6 +100,7 @@ final class SessionLifecycle extends HttpFilter {
         }
 
         private AsyncContext counted(AsyncContext async) {
+            headSent();
             if (!sessions.streamOpened(id)) return async;
             AtomicBoolean ended = new AtomicBoolean();
             async.addListener(new AsyncListener() {
@@ -110,6 +114,20 @@ final class SessionLifecycle extends HttpFilter {
                 }
             });
             return async;
+        }
+
+        /**
+         * The stream's head goes now, as the SDK has set it (the SDK sent it with its first ping, up to a minute later, and
+         * clients wait on it), saying the connection closes with the stream: a replaced stream's connection is freed at
+         * once, not kept idle for Jetty's 30 s. Here nothing else writes to the answer yet.
+         */
+        private void headSent() {
+            answer.setHeader("Connection", "close");
+            try {
+                answer.flushBuffer();
+            } catch (IOException e) { // the client is gone: the stream's first ping ends it
+                LOG.debug("event stream head not sent: {}", e.toString());
+            }
         }
     }
 

@@ -21,6 +21,8 @@ class DocsSessionsTest {
             "past " + String.format(java.util.Locale.ROOT, "%,d", IdleSessions.MAX) + " open sessions that made a call",
             "together keep at most " + SessionTables.LAUNCHER_BYTES / (1024 * 1024) + " MB of JSON",
             "An open GET event stream keeps it open too", "its idle time starts when the stream closes",
+            "a newer GET of it replaces the open one, which ends at once and its connection closes",
+            "A stream's head (200, `text/event-stream`, `Connection: close`) is sent at once",
             "them idle longest is ended at once, its stream open or not",
             "pings each open stream every " + IdleSessions.STREAM_CHECK.toSeconds() + " s",
             "does not answer a ping within " + IdleSessions.STREAM_CHECK.toSeconds() + " s",

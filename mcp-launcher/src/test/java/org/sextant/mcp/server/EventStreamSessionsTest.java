@@ -3,13 +3,11 @@ package org.sextant.mcp.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.sextant.mcp.server.HttpSessions.PATIENCE_S;
+import static org.sextant.mcp.server.HttpSessions.listen;
 import static org.sextant.mcp.server.HttpSessions.open;
 import static org.sextant.mcp.server.HttpSessions.post;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
@@ -85,16 +83,5 @@ class EventStreamSessionsTest {
 
     private HttpMcpServer start(IdleSessions sessions) throws Exception {
         return HttpSessions.start(HttpSessions.context(home, Duration.ofSeconds(30)), sessions);
-    }
-
-    /** The session's GET event stream, open (its answer's head read) until the socket is closed. */
-    private static Socket listen(int port, String session) throws IOException {
-        Socket s = new Socket("127.0.0.1", port);
-        s.setSoTimeout((int) Duration.ofSeconds(PATIENCE_S).toMillis());
-        s.getOutputStream().write(("GET " + HttpMcpServer.ENDPOINT + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAuthorization: Bearer "
-                + HttpSessions.TOKEN + "\r\nMcp-Session-Id: " + session + "\r\nMcp-Protocol-Version: 2025-06-18\r\nAccept: text/event-stream\r\n\r\n")
-                .getBytes(StandardCharsets.UTF_8));
-        s.getOutputStream().flush();
-        return s;
     }
 }

@@ -50,6 +50,17 @@ final class HttpSessions {
         return session;
     }
 
+    /** The session's GET event stream, its request sent, open until the socket is closed (reads wait the guard at most). */
+    static Socket listen(int port, String session) throws java.io.IOException {
+        Socket s = new Socket("127.0.0.1", port);
+        s.setSoTimeout((int) TimeUnit.SECONDS.toMillis(PATIENCE_S));
+        s.getOutputStream().write(("GET " + HttpMcpServer.ENDPOINT + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAuthorization: Bearer "
+                + TOKEN + "\r\nMcp-Session-Id: " + session + "\r\nMcp-Protocol-Version: 2025-06-18\r\nAccept: text/event-stream\r\n\r\n")
+                .getBytes(StandardCharsets.UTF_8));
+        s.getOutputStream().flush();
+        return s;
+    }
+
     static String call(int id, String tool) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool + "\",\"arguments\":{}}}";
     }
