@@ -121,7 +121,7 @@ final class VenueGuess {
 
     /**
      * As above; {@code onHolidays} takes per key the NYSE's full-day holidays (weekdays, New York dates) that hold bars. One pass
-     * over the bars: a range join of their times with every half day's and holiday's UTC bounds the calendar knows
+     * over the bars: a join of their times (hashed on their UTC date) with every half day's and holiday's UTC bounds the calendar knows
      * ({@link VenueFit#FIRST_YEAR} to {@link VenueFit#LAST_YEAR}, about 2,400 days), so no query for the bars' span comes first.
      */
     static Map<String, Map<LocalDate, java.time.LocalDateTime>> halfDayLastBars(Connection c, java.util.Collection<String> guessed,
@@ -129,10 +129,13 @@ final class VenueGuess {
         String keys = keys(guessed);
         Map<String, Map<LocalDate, java.time.LocalDateTime>> days = new HashMap<>();
         steps(c, keys, steps);
-        // the bounds from the dates in DuckDB: the table's text stays dates, and only its 2,400 rows are converted, no bar
+        // the bounds from the dates in DuckDB: the table's text stays dates, and only its 2,400 rows are converted, no bar. Each day
+        // is listed under the two UTC dates it spans, so the join hashes on a bar's UTC date (a cast, no zone) and compares times
+        // within it: a range join alone compared every bar with every day
         String sql = keys + ", h(d, holiday) AS (" + NyseDays.TABLE + "), b AS (SELECT d, holiday, timezone('UTC', timezone('America/New_York', CAST(d AS TIMESTAMP))) AS lo, "
-                + "timezone('UTC', timezone('America/New_York', CAST(d + 1 AS TIMESTAMP))) AS hi FROM h) "
-                + "SELECT file_no, symbol, d, max(ts), holiday FROM bar_rows JOIN k USING (file_no, symbol) JOIN b ON ts >= lo AND ts < hi GROUP BY ALL";
+                + "timezone('UTC', timezone('America/New_York', CAST(d + 1 AS TIMESTAMP))) AS hi FROM h), "
+                + "u AS (SELECT *, CAST(lo AS DATE) AS utc_day FROM b UNION ALL SELECT *, CAST(hi AS DATE) FROM b) "
+                + "SELECT file_no, symbol, d, max(ts), holiday FROM bar_rows JOIN k USING (file_no, symbol) JOIN u ON CAST(ts AS DATE) = utc_day AND ts >= lo AND ts < hi GROUP BY ALL";
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(sql)) {
             while (r.next()) {
                 String key = r.getInt(1) + "\u0000" + r.getString(2);
