@@ -147,6 +147,38 @@ public final class VenueFit {
         return new Fits(List.copyOf(tied), Math.max(bestSkipped, 0));
     }
 
+    /** The years the calendars are read for: {@link #tellingDays} covers them, so a bar outside them tells no venue. */
+    public static final int FIRST_YEAR = 1900, LAST_YEAR = 2100;
+
+    /**
+     * The only days whose bars {@link #fits(Map, long)} reads besides a symbol's first and last day: each venue's weekday holidays,
+     * the venue's trading days either side of them, and each venue's early closes, {@link #FIRST_YEAR} to {@link #LAST_YEAR}.
+     * A symbol's days restricted to these and its first and last fit as all its days do, so a reading need not hold every
+     * symbol-day (500 symbols of ten years have 1.3 million).
+     */
+    public static java.util.SortedSet<LocalDate> tellingDays() {
+        return TellingDays.DAYS;
+    }
+
+    private static final class TellingDays {
+        static final java.util.SortedSet<LocalDate> DAYS;
+
+        static {
+            java.util.TreeSet<LocalDate> days = new java.util.TreeSet<>();
+            LocalDate from = LocalDate.of(FIRST_YEAR, 1, 1), to = LocalDate.of(LAST_YEAR, 12, 31);
+            for (TradingSession v : VENUES) {
+                days.addAll(v.earlyCloses(from, to).keySet());
+                for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
+                    if (d.getDayOfWeek().getValue() > 5 || !v.closed(d)) continue;
+                    days.add(d);
+                    days.add(tradingDay(v, d, -1));
+                    days.add(tradingDay(v, d, 1));
+                }
+            }
+            DAYS = java.util.Collections.unmodifiableSortedSet(days);
+        }
+    }
+
     /**
      * Whether the venue's holiday {@code d} (a weekday without bars) tells something: the venue's trading days before and
      * after it hold bars, so the file skipped that day and not a stretch of days.

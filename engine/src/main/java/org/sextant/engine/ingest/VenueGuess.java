@@ -51,15 +51,16 @@ final class VenueGuess {
         Map<String, Guess> out = new HashMap<>();
         if (euGuessed.isEmpty()) return out;
         Map<String, Long> steps = new HashMap<>();
-        // the Berlin date of each bar: the four venues' hours fall within one date on every clock
-        Map<String, Map<LocalDate, java.time.LocalDateTime>> days = lastBars(c, euGuessed.keySet(), "Europe/Berlin", steps);
+        Map<String, Integer> dayCounts = new HashMap<>();
+        Map<String, Map<LocalDate, java.time.LocalDateTime>> days = tellingLastBars(c, euGuessed.keySet(), steps, dayCounts);
         for (Map.Entry<String, ZoneId> e : euGuessed.entrySet()) {
             String symbol = e.getKey().substring(e.getKey().indexOf('\u0000') + 1);
             Map<LocalDate, java.time.LocalDateTime> lastBars = days.getOrDefault(e.getKey(), Map.of());
             if (lastBars.isEmpty()) continue;
+            // the telling days and the first and last: all the venue fit and the note read of the days, but their count
             Set<LocalDate> traded = lastBars.keySet();
             VenueFit.Fits fit = VenueFit.fits(lastBars, steps.getOrDefault(e.getKey(), 0L));
-            String note = note(symbol, fit, traded, e.getValue());
+            String note = note(symbol, fit, traded, dayCounts.get(e.getKey()), e.getValue());
             TradingSession venue = byDays(fit, byZone(e.getValue()));
             if (venue != null || note != null) out.put(e.getKey(), new Guess(venue == null ? "eu_equity" : venue.label(), note));
         }
@@ -108,7 +109,7 @@ final class VenueGuess {
     /**
      * Per us_equity key, the last bar (UTC) of each NYSE half day (New York dates) the bars hold, and each key's step in minutes:
      * only those days, about three a year, reach Java, as the half-day readings look at no other (500 symbols of ten years of
-     * minute bars are 1.26 million symbol-days). The half days are the calendar's of the years the bars span.
+     * minute bars are 1.26 million symbol-days).
      */
     static Map<String, Map<LocalDate, java.time.LocalDateTime>> halfDayLastBars(Connection c, java.util.Collection<String> guessed,
             Map<String, Long> steps) throws SQLException {
@@ -119,67 +120,86 @@ final class VenueGuess {
     static final int HOLIDAYS_NO_NYSE = 2;
 
     /**
-     * As above; {@code onHolidays} takes per key the NYSE's full-day holidays (weekdays, New York dates) that hold bars, read in the
-     * same query: a file trading on them keeps New York's hours on another calendar.
+     * As above; {@code onHolidays} takes per key the NYSE's full-day holidays (weekdays, New York dates) that hold bars. One pass
+     * over the bars: a join of their times (hashed on their UTC date) with every half day's and holiday's UTC bounds the calendar knows
+     * ({@link VenueFit#FIRST_YEAR} to {@link VenueFit#LAST_YEAR}, about 2,400 days), so no query for the bars' span comes first.
      */
     static Map<String, Map<LocalDate, java.time.LocalDateTime>> halfDayLastBars(Connection c, java.util.Collection<String> guessed,
             Map<String, Long> steps, Map<String, java.util.SortedSet<LocalDate>> onHolidays) throws SQLException {
         String keys = keys(guessed);
-        ZoneId newYork = TradingSession.US_EQUITY.zone();
-        java.util.SortedSet<LocalDate> halfDays = new java.util.TreeSet<>();
-        java.util.SortedSet<LocalDate> holidays = new java.util.TreeSet<>();
-        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(keys + "SELECT min(ts), max(ts) FROM bar_rows JOIN k USING (file_no, symbol)")) {
-            if (r.next() && r.getObject(1) != null) {
-                // the bars' UTC times a day either side: New York's dates of the first and last bar fall within
-                LocalDate first = r.getTimestamp(1).toLocalDateTime().toLocalDate().minusDays(1), last = r.getTimestamp(2).toLocalDateTime().toLocalDate().plusDays(1);
-                halfDays.addAll(TradingSession.US_EQUITY.earlyCloses(first.withDayOfYear(1), last.withMonth(12).withDayOfMonth(31)).keySet());
-                for (LocalDate d = first; !d.isAfter(last); d = d.plusDays(1)) {
-                    if (d.getDayOfWeek().getValue() <= 5 && TradingSession.US_EQUITY.closed(d)) holidays.add(d);
-                }
-            }
-        }
         Map<String, Map<LocalDate, java.time.LocalDateTime>> days = new HashMap<>();
         steps(c, keys, steps);
-        if (halfDays.isEmpty() && holidays.isEmpty()) return days;
-        // each half day and holiday as its UTC bounds: a range join compares times, where a filter on the date converted every bar's
-        StringBuilder bounds = new StringBuilder();
-        java.util.SortedSet<LocalDate> both = new java.util.TreeSet<>(halfDays);
-        both.addAll(holidays);
-        for (LocalDate d : both) {
-            bounds.append(bounds.length() == 0 ? "" : ", ").append("(DATE '").append(d).append("', TIMESTAMP '").append(utc(d, newYork))
-                    .append("', TIMESTAMP '").append(utc(d.plusDays(1), newYork)).append("')");
+        // the bounds from the dates in DuckDB: the table's text stays dates, and only its 2,400 rows are converted, no bar. Each day
+        // is listed under the two UTC dates it spans, so the join hashes on a bar's UTC date (a cast, no zone) and compares times
+        // within it: a range join alone compared every bar with every day
+        String sql = keys + ", h(d, holiday) AS (" + NyseDays.TABLE + "), b AS (SELECT d, holiday, timezone('UTC', timezone('America/New_York', CAST(d AS TIMESTAMP))) AS lo, "
+                + "timezone('UTC', timezone('America/New_York', CAST(d + 1 AS TIMESTAMP))) AS hi FROM h), "
+                + "u AS (SELECT *, CAST(lo AS DATE) AS utc_day FROM b UNION ALL SELECT *, CAST(hi AS DATE) FROM b) "
+                + "SELECT file_no, symbol, d, max(ts), holiday FROM bar_rows JOIN k USING (file_no, symbol) JOIN u ON CAST(ts AS DATE) = utc_day AND ts >= lo AND ts < hi GROUP BY ALL";
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(sql)) {
+            while (r.next()) {
+                String key = r.getInt(1) + "\u0000" + r.getString(2);
+                LocalDate d = r.getObject(3, LocalDate.class);
+                if (r.getBoolean(5)) onHolidays.computeIfAbsent(key, k -> new java.util.TreeSet<>()).add(d);
+                else days.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(d, r.getTimestamp(4).toLocalDateTime());
+            }
         }
-        Map<String, Map<LocalDate, java.time.LocalDateTime>> read = new HashMap<>();
-        read(c, keys + ", h(d, lo, hi) AS (VALUES " + bounds + ") SELECT file_no, symbol, d, max(ts) FROM bar_rows JOIN k USING (file_no, symbol) "
-                + "JOIN h ON ts >= lo AND ts < hi GROUP BY ALL", read);
-        read.forEach((key, byDay) -> byDay.forEach((d, last) -> {
-            if (holidays.contains(d)) onHolidays.computeIfAbsent(key, k -> new java.util.TreeSet<>()).add(d);
-            else days.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(d, last);
-        }));
         return days;
     }
 
-    /** The UTC time {@code day} starts at in {@code zone}. */
-    private static String utc(LocalDate day, ZoneId zone) {
-        return day.atStartOfDay(zone).withZoneSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime()
-                .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+    /** The NYSE's half days and weekday holidays of the years the calendars know, as a query of (d DATE, holiday BOOLEAN). */
+    private static final class NyseDays {
+        static final String TABLE;
+
+        static {
+            LocalDate from = LocalDate.of(VenueFit.FIRST_YEAR, 1, 1), to = LocalDate.of(VenueFit.LAST_YEAR, 12, 31);
+            List<LocalDate> halfDays = new ArrayList<>(TradingSession.US_EQUITY.earlyCloses(from, to).keySet()), holidays = new ArrayList<>();
+            for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
+                if (d.getDayOfWeek().getValue() <= 5 && TradingSession.US_EQUITY.closed(d)) holidays.add(d);
+            }
+            TABLE = "SELECT unnest(" + dateList(halfDays) + ") AS d, false AS holiday UNION ALL SELECT unnest(" + dateList(holidays) + "), true";
+        }
+    }
+
+    /** The days as a DuckDB DATE[] literal. */
+    static String dateList(java.util.Collection<LocalDate> days) {
+        StringBuilder list = new StringBuilder("CAST([");
+        for (LocalDate d : days) list.append(list.length() == 6 ? "'" : ", '").append(d).append('\'');
+        return list.append("] AS DATE[])").toString();
     }
 
     /**
-     * Per key (file number and symbol joined by NUL), each date on {@code zone}'s clock with the day's last bar (UTC), whose end tells
-     * whose early close a half day kept; {@code steps} takes each key's most common step in minutes. One query each for the batch.
+     * Per eu_equity key (file number and symbol joined by NUL), the last bar (UTC) of each Berlin date among the bars' first, their
+     * last and {@link VenueFit#tellingDays} (the four venues' hours fall within one date on every clock); {@code dayCounts} takes
+     * each key's count of dates with bars, {@code steps} its most common step in minutes. DuckDB groups and counts every
+     * symbol-day; Java holds some 40 a year of each symbol's, not its 250.
      */
-    static Map<String, Map<LocalDate, java.time.LocalDateTime>> lastBars(Connection c, java.util.Collection<String> guessed, String zone,
-            Map<String, Long> steps) throws SQLException {
+    static Map<String, Map<LocalDate, java.time.LocalDateTime>> tellingLastBars(Connection c, java.util.Collection<String> guessed,
+            Map<String, Long> steps, Map<String, Integer> dayCounts) throws SQLException {
         Map<String, Map<LocalDate, java.time.LocalDateTime>> days = new HashMap<>();
         String keys = keys(guessed);
-        read(c, keys + "SELECT file_no, symbol, " + localDate(zone) + " AS d, max(ts) FROM bar_rows JOIN k USING (file_no, symbol) GROUP BY ALL", days);
+        String sql = keys + ", days AS (SELECT file_no, symbol, " + localDate("Europe/Berlin") + " AS d, max(ts) AS last_bar FROM bar_rows JOIN k USING (file_no, symbol) "
+                + "GROUP BY ALL), telling(day) AS (SELECT unnest(" + EuDays.LIST + ")) SELECT file_no, symbol, d, last_bar, n FROM (SELECT *, count(*) OVER w AS n, "
+                + "min(d) OVER w AS first_day, max(d) OVER w AS last_day FROM days WINDOW w AS (PARTITION BY file_no, symbol)) "
+                + "WHERE d = first_day OR d = last_day OR d IN (SELECT day FROM telling)";
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(sql)) {
+            while (r.next()) {
+                String key = r.getInt(1) + "\u0000" + r.getString(2);
+                days.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(r.getObject(3, LocalDate.class), r.getTimestamp(4).toLocalDateTime());
+                dayCounts.put(key, r.getInt(5));
+            }
+        }
         steps(c, keys, steps);
         return days;
     }
 
+    /** {@link VenueFit#tellingDays} as a DATE[] literal, built once. */
+    private static final class EuDays {
+        static final String LIST = dateList(VenueFit.tellingDays());
+    }
+
     /** "WITH k(file_no, symbol) AS (VALUES ...) ": the keys (file number and symbol joined by NUL) as a table to join. */
-    private static String keys(java.util.Collection<String> guessed) {
+    static String keys(java.util.Collection<String> guessed) {
         StringBuilder keys = new StringBuilder();
         for (String k : guessed) {
             int nul = k.indexOf('\u0000');
@@ -190,22 +210,12 @@ final class VenueGuess {
     }
 
     /** A bar's date on {@code zone}'s clock (its time, ts, is UTC). */
-    private static String localDate(String zone) {
+    static String localDate(String zone) {
         return "CAST(timezone('" + zone + "', timezone('UTC', ts)) AS DATE)";
     }
 
-    /** Each key's dates and their last bars, from a query of key's file number, symbol, date and last bar. */
-    private static void read(Connection c, String sql, Map<String, Map<LocalDate, java.time.LocalDateTime>> days) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(sql)) {
-            while (r.next()) {
-                days.computeIfAbsent(r.getInt(1) + "\u0000" + r.getString(2), k -> new java.util.TreeMap<>())
-                        .put(r.getObject(3, LocalDate.class), r.getTimestamp(4).toLocalDateTime());
-            }
-        }
-    }
-
     /** Each key's most common step between bars, in minutes. */
-    private static void steps(Connection c, String keys, Map<String, Long> steps) throws SQLException {
+    static void steps(Connection c, String keys, Map<String, Long> steps) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(keys
                 + "SELECT file_no, symbol, mode(step) FROM bar_steps JOIN k USING (file_no, symbol) WHERE step > 0 GROUP BY ALL")) {
             while (r.next()) steps.put(r.getInt(1) + "\u0000" + r.getString(2), r.getLong(3) / 60);
@@ -214,11 +224,14 @@ final class VenueGuess {
 
     /** What a reader is told of the guess for {@code traded} read in {@code zone}, each command naming a venue the days fit; null for nothing to say. */
     static String note(String symbol, Set<LocalDate> traded, ZoneId zone) {
-        return note(symbol, VenueFit.fits(traded), traded, zone);
+        return note(symbol, VenueFit.fits(traded), traded, traded.size(), zone);
     }
 
-    /** As {@link #note(String, Set, ZoneId)} with the fit of the days and their last bars ({@link VenueFit#fits(Map, long)}). */
-    static String note(String symbol, VenueFit.Fits fit, Set<LocalDate> traded, ZoneId zone) {
+    /**
+     * As {@link #note(String, Set, ZoneId)} with the fit of the days and their last bars ({@link VenueFit#fits(Map, long)});
+     * {@code traded} may hold the telling days and the first and last only, {@code tradedDays} counts them all.
+     */
+    static String note(String symbol, VenueFit.Fits fit, Set<LocalDate> traded, int tradedDays, ZoneId zone) {
         TradingSession zoned = byZone(zone);
         TradingSession venue = byDays(fit, zoned);
         // the venues the days fit, the zone's first: the one a reader most likely means
@@ -242,8 +255,8 @@ final class VenueGuess {
                     + (byZone ? " and the times were read in " + zone.getId() + " (" : " and no other venue's (") + skippedOnlyBy(venue, traded) + "); " + change;
         }
         String kept = "session eu_equity (Xetra's holidays) kept: ";
-        String tooFew = fit.skippedHolidays() > 0 || tied.isEmpty() ? null : traded.size() == 1 ? "the bars' one day (" + traded.iterator().next() + ") is too few to tell "
-                : "the bars' " + traded.size() + " days (" + traded.stream().min(LocalDate::compareTo).get() + " to "
+        String tooFew = fit.skippedHolidays() > 0 || tied.isEmpty() ? null : tradedDays == 1 ? "the bars' one day (" + traded.iterator().next() + ") is too few to tell "
+                : "the bars' " + tradedDays + " days (" + traded.stream().min(LocalDate::compareTo).get() + " to "
                 + traded.stream().max(LocalDate::compareTo).get() + ") are too few to tell ";
         String noHolidayBetween = ": no holiday of theirs falls between days with bars; ";
         if (tied.size() > 1 && !tied.contains(TradingSession.EU_EQUITY)) {

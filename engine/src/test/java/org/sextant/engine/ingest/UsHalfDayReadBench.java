@@ -15,7 +15,7 @@ import org.sextant.engine.data.VenueFit;
 
 /**
  * Harness: what the us_equity guess's reading of the bars costs ({@link VenueGuess#halfDayLastBars}: the NYSE's half days of the
- * bars' years only) against the baseline, every symbol-day's last bar ({@link VenueGuess#lastBars}, as the guess read them
+ * bars' years only) against the baseline, every symbol-day's last bar ({@link VenueReadBaselines#everyDayLastBars}, as the guess read them
  * before), interleaved round by round on one DuckDB file: time, and the symbol-days held in Java with the heap they keep.
  * Both readings' half-day notes are compared first. Arguments: symbols, years, bars a day, rounds.
  *
@@ -44,7 +44,7 @@ public final class UsHalfDayReadBench {
                 r.next();
                 rows = r.getLong(1);
             }
-            Map<String, Map<LocalDate, LocalDateTime>> was = VenueGuess.lastBars(c, keys, "America/New_York", new HashMap<>()),
+            Map<String, Map<LocalDate, LocalDateTime>> was = VenueReadBaselines.everyDayLastBars(c, keys, "America/New_York", new HashMap<>()),
                     now = VenueGuess.halfDayLastBars(c, keys, new HashMap<>());
             for (String k : keys) {
                 if (!VenueFit.halfDaysReached(TradingSession.US_EQUITY, was.get(k), step).equals(VenueFit.halfDaysReached(TradingSession.US_EQUITY, now.get(k), step))
@@ -53,11 +53,11 @@ public final class UsHalfDayReadBench {
                 }
             }
             long wasEntries = entries(was), nowEntries = entries(now);
-            double wasHeap = retainedMb(() -> VenueGuess.lastBars(c, keys, "America/New_York", new HashMap<>())),
+            double wasHeap = retainedMb(() -> VenueReadBaselines.everyDayLastBars(c, keys, "America/New_York", new HashMap<>())),
                     nowHeap = retainedMb(() -> VenueGuess.halfDayLastBars(c, keys, new HashMap<>()));
             double[] base = new double[rounds], half = new double[rounds];
             for (int i = 0; i < rounds; i++) {
-                base[i] = BarReadCostBench.millis(() -> run(() -> VenueGuess.lastBars(c, keys, "America/New_York", new HashMap<>())));
+                base[i] = BarReadCostBench.millis(() -> run(() -> VenueReadBaselines.everyDayLastBars(c, keys, "America/New_York", new HashMap<>())));
                 half[i] = BarReadCostBench.millis(() -> run(() -> VenueGuess.halfDayLastBars(c, keys, new HashMap<>())));
             }
             System.out.printf("cores=%d, load average=%.2f, %,d symbols, %,d bars, median of %d rounds%n", Runtime.getRuntime().availableProcessors(),
@@ -73,11 +73,11 @@ public final class UsHalfDayReadBench {
         }
     }
 
-    private interface Work {
+    interface Work {
         Object run() throws Exception;
     }
 
-    private static Object run(Work w) {
+    static Object run(Work w) {
         try {
             return w.run();
         } catch (Exception e) {
@@ -85,12 +85,12 @@ public final class UsHalfDayReadBench {
         }
     }
 
-    private static long entries(Map<String, Map<LocalDate, LocalDateTime>> days) {
+    static long entries(Map<String, Map<LocalDate, LocalDateTime>> days) {
         return days.values().stream().mapToLong(Map::size).sum();
     }
 
     /** The heap the reading's answer keeps, after collections before and after it (held meanwhile), MB. */
-    private static double retainedMb(Work w) {
+    static double retainedMb(Work w) {
         Runtime rt = Runtime.getRuntime();
         for (int i = 0; i < 3; i++) System.gc();
         long before = rt.totalMemory() - rt.freeMemory();
