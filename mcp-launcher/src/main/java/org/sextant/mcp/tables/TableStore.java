@@ -1,5 +1,7 @@
 package org.sextant.mcp.tables;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -8,16 +10,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sextant.mcp.LauncherInfo;
 import org.sextant.mcp.envelope.Json;
+import tools.jackson.databind.util.RawValue;
 
 /**
  * Rows of large results, kept in the launcher's memory only (never on disk) and served as
  * sextant://table/{id}. Bounded: the oldest tables go first when the count, the total row or the
  * total byte budget is exceeded, so a long agent session cannot grow the launcher without limit
- * (four 92 MB bar tables once took it to 1.6 GB: rows alone do not bound memory). A table
+ * (four 92 MB bar tables once took it to 1.6 GB: rows alone do not bound memory); rows are held as the JSON
+ * the budget counts, not as parsed objects. A table
  * is read in pages (sextant://table/{id}, then .../page/2, ...) that each fit one message
  * ({@link LauncherInfo#MAX_MESSAGE_BYTES}): clients refuse a larger one and drop the session.
  */
@@ -43,6 +48,7 @@ public final class TableStore {
     private final long maxRows;
     private final long maxBytes;
     private final int pageBytes;
+    private final Function<Object, String> pageWriter; // Json.write; tests hold it to see how many pages are written at once
     private final SecureRandom random = new SecureRandom();
     private final LinkedHashMap<String, Table> tables = new LinkedHashMap<>();
     private long rowsHeld, bytesHeld;
@@ -54,6 +60,11 @@ public final class TableStore {
     }
 
     TableStore(int maxTables, long maxRows, long maxBytes, int pageBytes) {
+        this(maxTables, maxRows, maxBytes, pageBytes, Json::write);
+    }
+
+    TableStore(int maxTables, long maxRows, long maxBytes, int pageBytes, Function<Object, String> pageWriter) {
+        this.pageWriter = pageWriter;
         this.maxTables = maxTables;
         this.maxRows = maxRows;
         this.maxBytes = maxBytes;
@@ -72,12 +83,15 @@ public final class TableStore {
     }
 
     /**
-     * A stored result: what produced it, its column names (may be empty), its rows, the first row of
-     * each page, its rows' bytes of JSON and how many older tables its arrival expired; not {@code kept} when its
-     * session had ended (deleted or expired while the call ran): then no URI finds it.
+     * A stored result: what produced it, its column names (may be empty), how many rows it has, its rows as compact UTF-8
+     * JSON (each row as {@link Json#write} writes it, joined by commas), the first row of each page and where that row
+     * starts in the JSON, its rows' bytes of JSON as a message carries them and how many older tables its arrival expired;
+     * not {@code kept} when its session had ended (deleted or expired while the call ran): then no URI finds it.
+     * Rows are held as text, not as parsed maps and lists: one-character cells took ~9x their JSON on the heap that way,
+     * and the bounds counted the JSON (attack 36b, F1).
      */
-    public record Table(String id, String source, List<String> columns, List<?> rows, List<Integer> pageStarts, long bytes, int expired,
-                        boolean kept) {
+    public record Table(String id, String source, List<String> columns, int rowCount, byte[] rowsJson, List<Integer> pageStarts,
+                        List<Integer> pageOffsets, long bytes, int expired, boolean kept) {
         public String uri() {
             return URI_PREFIX + id;
         }
@@ -91,21 +105,31 @@ public final class TableStore {
             return pageStarts.size();
         }
 
-        /** One page (1-based; empty when there is no such page) as resources/read answers it. */
+        /** All rows, read again from the kept JSON (as a client reading every page gets them). */
+        public List<?> rows() {
+            return (List<?>) Json.readObject("{\"rows\":" + rowsText(0, rowsJson.length) + "}").get("rows");
+        }
+
+        /** One page (1-based; empty when there is no such page) as resources/read answers it; only its rows' text is copied. */
         public Optional<Map<String, Object>> page(int page) {
             if (page < 1 || page > pages()) return Optional.empty();
-            int from = pageStarts.get(page - 1), to = page < pages() ? pageStarts.get(page) : rows.size();
+            int from = pageStarts.get(page - 1);
+            int start = pageOffsets.get(page - 1), end = page < pages() ? pageOffsets.get(page) - 1 : rowsJson.length; // less the comma
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("uri", pageUri(page));
             m.put("source", source);
             m.put("columns", columns);
-            m.put("row_count", rows.size());
+            m.put("row_count", rowCount);
             m.put("page", page);
             m.put("pages", pages());
             m.put("first_row", from);
-            m.put("rows", rows.subList(from, to));
+            m.put("rows", new RawValue(rowsText(start, end)));
             m.put("next_uri", page < pages() ? pageUri(page + 1) : null);
             return Optional.of(m);
+        }
+
+        private String rowsText(int start, int end) {
+            return "[" + new String(rowsJson, start, end - start, StandardCharsets.UTF_8) + "]";
         }
     }
 
@@ -138,7 +162,7 @@ public final class TableStore {
             Table gone = oldest.next();
             if (gone == keep) continue;
             if (!newestToo && !oldest.hasNext()) return -1; // the newest: what its session most likely reads now
-            rowsHeld -= gone.rows().size();
+            rowsHeld -= gone.rowCount();
             bytesHeld -= gone.bytes();
             oldest.remove();
             return gone.bytes();
@@ -155,24 +179,23 @@ public final class TableStore {
     }
 
     private synchronized Table putHere(String source, List<String> columns, List<?> rows) {
-        if (ended) return new Table("", source, List.copyOf(columns), List.of(), List.of(0), 0, 0, false);
+        if (ended) return new Table("", source, List.copyOf(columns), 0, new byte[0], List.of(0), List.of(0), 0, 0, false);
         byte[] b = new byte[8];
         random.nextBytes(b);
-        List<?> copy = List.copyOf(rows);
-        long[] bytes = new long[1];
-        List<Integer> starts = pageStarts(copy, pageBytes, bytes);
-        rowsHeld += copy.size();
-        bytesHeld += bytes[0];
+        Written written = write(rows, pageBytes);
+        rowsHeld += rows.size();
+        bytesHeld += written.bytes();
         Iterator<Table> oldest = tables.values().iterator();
         int expired = 0;
         while ((tables.size() + 1 > maxTables || rowsHeld > maxRows || bytesHeld > maxBytes) && oldest.hasNext()) {
             Table gone = oldest.next();
-            rowsHeld -= gone.rows().size();
+            rowsHeld -= gone.rowCount();
             bytesHeld -= gone.bytes();
             oldest.remove();
             expired++;
         }
-        Table t = new Table(HexFormat.of().formatHex(b), source, List.copyOf(columns), copy, starts, bytes[0], expired, true);
+        Table t = new Table(HexFormat.of().formatHex(b), source, List.copyOf(columns), rows.size(), written.json(), written.pageStarts(),
+                written.pageOffsets(), written.bytes(), expired, true);
         tables.put(t.id(), t);
         return t;
     }
@@ -211,7 +234,7 @@ public final class TableStore {
         Optional<Address> at = addressOf(uri);
         Optional<Map<String, Object>> page = at.flatMap(a -> get(a.id())).flatMap(t -> t.page(at.get().page()));
         if (page.isEmpty()) return Optional.empty();
-        String text = Json.write(page.get());
+        String text = pageWriter.apply(page.get());
         long bytes = Json.bytesInMessage(text);
         if (bytes > LauncherInfo.MAX_MESSAGE_BYTES - FRAME_BYTES) throw new TooLarge(bytes);
         return Optional.of(text);
@@ -229,22 +252,30 @@ public final class TableStore {
 
     /** The first row of each page: rows are added to a page while its bytes stay within pageBytes. */
     static List<Integer> pageStarts(List<?> rows, int pageBytes) {
-        return pageStarts(rows, pageBytes, new long[1]);
+        return write(rows, pageBytes).pageStarts();
     }
 
-    /** As {@link #pageStarts(List, int)}, adding all rows' bytes to {@code total[0]} (measured once, for the byte budget). */
-    private static List<Integer> pageStarts(List<?> rows, int pageBytes, long[] total) {
-        List<Integer> starts = new ArrayList<>(List.of(0));
-        long bytes = 0;
+    /** Rows as compact JSON joined by commas; the first row of each page and its offset there; all rows' bytes in a message. */
+    private record Written(byte[] json, List<Integer> pageStarts, List<Integer> pageOffsets, long bytes) {}
+
+    /** Each row written once: its text is kept and measured (for pages and the byte budget), the parsed row is not kept. */
+    private static Written write(List<?> rows, int pageBytes) {
+        List<Integer> starts = new ArrayList<>(List.of(0)), offsets = new ArrayList<>(List.of(0));
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        long bytes = 0, total = 0;
         for (int i = 0; i < rows.size(); i++) {
-            long row = Json.bytesInMessage(Json.write(rows.get(i))) + 1; // and its comma
+            String text = Json.write(rows.get(i));
+            long row = Json.bytesInMessage(text) + 1; // and its comma
             if (bytes > 0 && bytes + row > pageBytes) {
                 starts.add(i);
+                offsets.add(json.size());
                 bytes = 0;
             }
             bytes += row;
-            total[0] += row;
+            total += row;
+            json.writeBytes(text.getBytes(StandardCharsets.UTF_8));
+            if (i < rows.size() - 1) json.write(',');
         }
-        return List.copyOf(starts);
+        return new Written(json.toByteArray(), List.copyOf(starts), List.copyOf(offsets), total);
     }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.sextant.mcp.envelope.Json;
 
 /**
  * Attack 35, F6: sessions reading big tables together took every core from the quick calls of others. Pages are written
@@ -18,39 +19,44 @@ class TableReadTurnsTest {
     /** How long the test waits for what should come before it calls it a hang; measures nothing. */
     private static final long PATIENCE_S = 60;
 
-    /** A row whose writing can be held: how many pages are being written at once is then seen. */
-    public static final class HeldCell {
+    /** A page writer that can be held: how many pages are being written at once is then seen. */
+    static final class HeldWriter {
         static volatile CountDownLatch release;
         static final AtomicInteger writing = new AtomicInteger();
 
-        public Object getValue() throws InterruptedException {
+        static String write(Object page) {
             CountDownLatch held = release;
             if (held != null) {
                 writing.incrementAndGet();
-                held.await(PATIENCE_S, TimeUnit.SECONDS);
+                try {
+                    held.await(PATIENCE_S, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
-            return 1;
+            return Json.write(page);
         }
     }
 
     @Test
     void twoSessionsReadingAtOnceWithOneTurnWriteOnePageAtATime() throws Exception {
-        SessionTables tables = new SessionTables(TableStore::withDefaults, SessionTables.LAUNCHER_BYTES, 1);
-        String a = tables.of("a").put("a", List.of(), List.of(new HeldCell())).uri();
-        String b = tables.of("b").put("b", List.of(), List.of(new HeldCell())).uri();
-        HeldCell.release = new CountDownLatch(1);
-        HeldCell.writing.set(0);
+        SessionTables tables = new SessionTables(() -> new TableStore(TableStore.MAX_TABLES, TableStore.MAX_ROWS, TableStore.MAX_BYTES,
+                TableStore.PAGE_BYTES, HeldWriter::write), SessionTables.LAUNCHER_BYTES, 1);
+        String a = tables.of("a").put("a", List.of(), List.of(List.of(1))).uri();
+        String b = tables.of("b").put("b", List.of(), List.of(List.of(1))).uri();
+        HeldWriter.release = new CountDownLatch(1);
+        HeldWriter.writing.set(0);
         Optional<?>[] answers = new Optional<?>[2];
         Thread first = reader(tables, "a", a, answers, 0);
-        waitUntil(() -> HeldCell.writing.get() == 1);
+        waitUntil(() -> HeldWriter.writing.get() == 1);
         Thread second = reader(tables, "b", b, answers, 1);
         waitUntil(() -> second.getState() == Thread.State.WAITING || second.getState() == Thread.State.TIMED_WAITING);
-        assertEquals(1, HeldCell.writing.get(), "a second page was written while one was");
-        HeldCell.release.countDown();
+        assertEquals(1, HeldWriter.writing.get(), "a second page was written while one was");
+        HeldWriter.release.countDown();
         first.join();
         second.join();
         assertTrue(answers[0].isPresent() && answers[1].isPresent(), "the read that waited its turn was answered");
-        assertEquals(2, HeldCell.writing.get());
+        assertEquals(2, HeldWriter.writing.get());
     }
 
     private static Thread reader(SessionTables tables, String session, String uri, Optional<?>[] answers, int at) {
