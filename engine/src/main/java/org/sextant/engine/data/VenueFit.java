@@ -132,8 +132,9 @@ public final class VenueFit {
         for (TradingSession v : VENUES) {
             int skipped = 0;
             boolean ruledOut = endedBefore(v, lastBarByDay);
-            for (LocalDate d = first; !ruledOut && !d.isAfter(last); d = d.plusDays(1)) {
-                if (d.getDayOfWeek() == DayOfWeek.SATURDAY || d.getDayOfWeek() == DayOfWeek.SUNDAY || !v.closed(d)) continue;
+            // the venue's weekday holidays between the first and last bar, not every day: a bar of 1800 and one of 2026 span 83,000
+            for (LocalDate d : weekdayHolidays(v, first, last)) {
+                if (ruledOut) break;
                 if (lastBarByDay.containsKey(d)) ruledOut = true;
                 else if (skippedBetweenBars(v, lastBarByDay.keySet(), d)) skipped++;
             }
@@ -160,6 +161,26 @@ public final class VenueFit {
         return TellingDays.DAYS;
     }
 
+    /** The venue's weekday holidays from {@code first} to {@code last}, both included, of the years the calendars are read for. */
+    public static java.util.NavigableSet<LocalDate> weekdayHolidays(TradingSession v, LocalDate first, LocalDate last) {
+        java.util.NavigableSet<LocalDate> all = WeekdayHolidays.BY_VENUE.get(v);
+        if (all == null) throw new IllegalArgumentException("no holidays kept for " + v.name());
+        return first.isAfter(last) ? java.util.Collections.emptyNavigableSet() : all.subSet(first, true, last, true);
+    }
+
+    private static final class WeekdayHolidays {
+        static final Map<TradingSession, java.util.NavigableSet<LocalDate>> BY_VENUE = new java.util.HashMap<>();
+
+        static {
+            LocalDate from = LocalDate.of(FIRST_YEAR, 1, 1), to = LocalDate.of(LAST_YEAR, 12, 31);
+            for (TradingSession v : VENUES) {
+                java.util.TreeSet<LocalDate> days = new java.util.TreeSet<>();
+                for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) if (d.getDayOfWeek().getValue() <= 5 && v.closed(d)) days.add(d);
+                BY_VENUE.put(v, java.util.Collections.unmodifiableNavigableSet(days));
+            }
+        }
+    }
+
     private static final class TellingDays {
         static final java.util.SortedSet<LocalDate> DAYS;
 
@@ -168,8 +189,7 @@ public final class VenueFit {
             LocalDate from = LocalDate.of(FIRST_YEAR, 1, 1), to = LocalDate.of(LAST_YEAR, 12, 31);
             for (TradingSession v : VENUES) {
                 days.addAll(v.earlyCloses(from, to).keySet());
-                for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
-                    if (d.getDayOfWeek().getValue() > 5 || !v.closed(d)) continue;
+                for (LocalDate d : WeekdayHolidays.BY_VENUE.get(v)) {
                     days.add(d);
                     days.add(tradingDay(v, d, -1));
                     days.add(tradingDay(v, d, 1));
@@ -231,7 +251,10 @@ public final class VenueFit {
         if (!late.isEmpty()) return "it has bars after Xetra's early close on " + String.join(", ", late);
         List<String> missing = new ArrayList<>();
         LocalDate first = lastBar.firstKey(), last = lastBar.lastKey();
-        for (LocalDate d = first; !d.isAfter(last) && missing.size() < 5; d = d.plusDays(1)) {
+        // a day every fitting venue closes is one of the first one's weekday holidays: those, not every day from first to last
+        Iterable<LocalDate> candidates = fits.isEmpty() ? first.datesUntil(last.plusDays(1))::iterator : weekdayHolidays(fits.get(0), first, last);
+        for (LocalDate d : candidates) {
+            if (missing.size() == 5) break;
             if (d.getDayOfWeek().getValue() > 5 || lastBar.containsKey(d) || TradingSession.EU_EQUITY.closed(d)) continue;
             LocalDate day = d;
             if (fits.stream().allMatch(v -> v.closed(day))) missing.add(day.toString());

@@ -304,8 +304,11 @@ final class VenueGuess {
     private static String skippedOnlyBy(TradingSession venue, Set<LocalDate> traded) {
         LocalDate first = traded.stream().min(LocalDate::compareTo).get(), last = traded.stream().max(LocalDate::compareTo).get();
         List<String> skipped = new ArrayList<>(), tradedOnXetraHolidays = new ArrayList<>();
-        for (LocalDate d = first; !d.isAfter(last); d = d.plusDays(1)) {
-            if (d.getDayOfWeek().getValue() > 5 || venue.closed(d) == TradingSession.EU_EQUITY.closed(d)) continue;
+        // only the days one of the two closes and the other does not: their weekday holidays, not every day from first to last
+        java.util.TreeSet<LocalDate> eitherCloses = new java.util.TreeSet<>(VenueFit.weekdayHolidays(venue, first, last));
+        eitherCloses.addAll(VenueFit.weekdayHolidays(TradingSession.EU_EQUITY, first, last));
+        for (LocalDate d : eitherCloses) {
+            if (venue.closed(d) == TradingSession.EU_EQUITY.closed(d)) continue;
             if (venue.closed(d) && !traded.contains(d) && VenueFit.skippedBetweenBars(venue, traded, d) && skipped.size() < 5) skipped.add(d.toString());
             if (traded.contains(d) && tradedOnXetraHolidays.size() < 5) tradedOnXetraHolidays.add(d.toString());
         }
