@@ -301,8 +301,9 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
 
         /**
          * Refuses the file once more than {@link #MAX_LINE} bytes of blank (or whitespace-only) lines came before its first row: the
-         * readers that skip blank lines read a header and gigabytes of line breaks to the end, and DuckDB's reader refuses such a
-         * run before a row anyway ({@link #blankRunTooLong}). The preview reads a budget, and says so itself.
+         * readers that skip blank lines read a header and gigabytes of line breaks to the end. Either way the import would refuse
+         * it: DuckDB's reader joins a run of empty lines to the row after it ({@link #blankRunTooLong}), and reads a whitespace-only
+         * line as a row whose date is empty ("an empty cell is not a date"). The preview reads a budget, and says so itself.
          */
         private void blankBound(String line) {
             if (rowRead) return;

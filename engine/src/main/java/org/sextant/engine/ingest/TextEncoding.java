@@ -66,7 +66,7 @@ final class TextEncoding {
      */
     static Verdict of(InputStream in, String file, long limit, boolean lineBound) throws IOException {
         Scan s = new Scan();
-        byte[] buf = new byte[1 << 16];
+        byte[] buf = new byte[BUFFER];
         long read = 0;
         for (int n; read < limit && (n = in.read(buf, 0, (int) Math.min(buf.length, limit - read))) > 0; read += n) {
             org.sextant.engine.jobs.Cancellation.check(); // a job cancelled: no gigabytes read for nobody
@@ -88,6 +88,13 @@ final class TextEncoding {
                     + s.firstInvalid + " bytes that are not UTF-8), so its accented letters would read wrong either way", FIX);
         }
         return new Verdict(WINDOWS_1252, s.cp1252Bytes);
+    }
+
+    /** The scan's read size: below {@link CsvHead#MAX_LINE}, so a buffer ends at most one line past it ({@code Scan.breaks}). */
+    static final int BUFFER = 1 << 16;
+
+    static {
+        if (BUFFER > CsvHead.MAX_LINE) throw new AssertionError("a buffer must be shorter than the longest line");
     }
 
     static final String FIX = "save the file as UTF-8 (Excel: Save As > CSV UTF-8; or iconv -f ITS-ENCODING -t UTF-8 FILE > FILE-utf8.csv) and import that";
@@ -137,10 +144,13 @@ final class TextEncoding {
         long offset; // bytes seen
         long lastBreak = -1; // offset of the last LF or CR
         long longLine = -1;
+        boolean crAtEnd; // the last buffer ended in a CR, counted as a line end: an LF after it ends no other line
 
         void see(byte[] buf, int n, boolean start) {
             if (start && n >= 2) utf16 = buf[0] == (byte) 0xFF && buf[1] == (byte) 0xFE || buf[0] == (byte) 0xFE && buf[1] == (byte) 0xFF;
-            long base = offset; // the file's offset of buf[0]
+            if (crAtEnd && n > 0 && buf[0] == '\n') line--; // the loop counts that LF
+            crAtEnd = false;
+            breaks(buf, n);
             offset += n;
             cp1252Bytes += n;
             for (int i = 0; i < n; i++) {
@@ -148,20 +158,31 @@ final class TextEncoding {
                     // printable ASCII and line feeds, nearly every byte of a CSV: a loop of locals only
                     long lines = 0;
                     for (byte x; i < n && ((x = buf[i]) >= 0x20 || x == '\n'); i++) {
-                        if (x == '\n') broke(base + i, line + lines++);
+                        if (x == '\n') lines++;
                     }
                     line += lines;
                     if (i == n) return;
                 }
-                if (buf[i] == '\r' || buf[i] == '\n') broke(base + i, line);
                 rare(buf[i] & 0xFF);
+                if (buf[i] == '\r' && (i + 1 == n || buf[i + 1] != '\n')) { // a lone CR ends a line, as CsvHead reads it
+                    line++;
+                    crAtEnd = i + 1 == n;
+                }
             }
         }
 
-        /** A break at offset {@code at} ending line {@code lineNo}: the first line past {@link CsvHead#MAX_LINE} is known at its break. */
-        private void broke(long at, long lineNo) {
-            if (at - lastBreak - 1 > CsvHead.MAX_LINE && longLine < 0) longLine = lineNo;
-            lastBreak = at;
+        /**
+         * A buffer (at most {@link #BUFFER} bytes, fewer than {@link CsvHead#MAX_LINE}) holds the end of at most one line past the
+         * bound, at its first break: only that one is measured, then the last break is kept; nothing per line feed.
+         */
+        private void breaks(byte[] buf, int n) {
+            int first = 0;
+            while (first < n && buf[first] != '\n' && buf[first] != '\r') first++;
+            if (first == n) return;
+            if (offset + first - lastBreak - 1 > CsvHead.MAX_LINE && longLine < 0) longLine = line; // the line buf[0] is on ends there
+            int last = n - 1;
+            while (buf[last] != '\n' && buf[last] != '\r') last--;
+            lastBreak = offset + last;
         }
 
         /** The first line past {@link CsvHead#MAX_LINE} bytes, ended or still open at the end of what was seen; -1 for none. */

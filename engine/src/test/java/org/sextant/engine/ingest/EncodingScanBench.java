@@ -10,7 +10,9 @@ import org.sextant.engine.data.BarReadCostBench;
 
 /**
  * Harness: what telling a CSV's encoding costs an import ({@link TextEncoding#of} reads every byte of the staged file before
- * DuckDB does), against the cheapest full read of the same file, a loop counting its line feeds, in the same rounds. Two
+ * DuckDB does), against the scan before it bounded lines ({@link ScanBeforeLineBounds}, the baseline) and the cheapest full read
+ * of the same file, a loop counting its line feeds, in the same rounds; the scan as the preview runs it and as the import does
+ * (lineBound: a line past the reader's bound stops it). Two
  * generated daily long CSVs of the given size: ASCII (UTF-8, the common case) and the same rows with a Windows-1252 name
  * column ("Münchener Rück"), page-cached by an untimed first read.
  *
@@ -26,17 +28,20 @@ public final class EncodingScanBench {
             Path cp1252 = write(dir.resolve("cp1252.csv"), megabytes << 20, "Münchener Rück".getBytes(TextEncoding.WINDOWS_1252));
             System.out.printf("cores=%d, load average=%.2f, median of %d rounds, ms%n", Runtime.getRuntime().availableProcessors(),
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), rounds);
-            System.out.println("| file | bytes | baseline: count line feeds | encoding scan | ratio |");
-            System.out.println("|---|---|---|---|---|");
+            System.out.println("| file | bytes | count line feeds | baseline: scan before line bounds | scan | scan, lineBound | ratio (lineBound / baseline) |");
+            System.out.println("|---|---|---|---|---|---|---|");
             for (Path f : new Path[] {ascii, cp1252}) {
                 countLines(f); // page-cache it
-                double[] base = new double[rounds], scan = new double[rounds];
+                double[] lf = new double[rounds], base = new double[rounds], scan = new double[rounds], bound = new double[rounds];
                 for (int i = 0; i < rounds; i++) {
-                    base[i] = BarReadCostBench.millis(() -> countLines(f));
-                    scan[i] = BarReadCostBench.millis(() -> encoding(f));
+                    lf[i] = BarReadCostBench.millis(() -> countLines(f));
+                    base[i] = BarReadCostBench.millis(() -> before(f));
+                    scan[i] = BarReadCostBench.millis(() -> encoding(f, false));
+                    bound[i] = BarReadCostBench.millis(() -> encoding(f, true));
                 }
-                double b = BarReadCostBench.median(base), s = BarReadCostBench.median(scan);
-                System.out.printf("| %s (%s) | %,d | %.0f | %.0f | %.2fx |%n", f.getFileName(), encoding(f), Files.size(f), b, s, s / b);
+                double b = BarReadCostBench.median(base), lb = BarReadCostBench.median(bound);
+                System.out.printf("| %s (%s) | %,d | %.0f | %.0f | %.0f | %.0f | %.2fx |%n", f.getFileName(), encoding(f, true), Files.size(f),
+                        BarReadCostBench.median(lf), b, BarReadCostBench.median(scan), lb, lb / b);
             }
         } finally {
             try (var walk = Files.walk(dir)) {
@@ -76,9 +81,17 @@ public final class EncodingScanBench {
         }
     }
 
-    private static String encoding(Path f) {
+    private static String before(Path f) {
         try (InputStream in = Files.newInputStream(f)) {
-            TextEncoding.Verdict v = TextEncoding.of(in, f.getFileName().toString(), Long.MAX_VALUE);
+            return ScanBeforeLineBounds.of(in);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static String encoding(Path f, boolean lineBound) {
+        try (InputStream in = Files.newInputStream(f)) {
+            TextEncoding.Verdict v = TextEncoding.of(in, f.getFileName().toString(), Long.MAX_VALUE, lineBound);
             return v.utf8() ? "UTF-8" : TextEncoding.shown(v.charset());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
