@@ -82,7 +82,7 @@ final class BarChecks {
                 BarPeriods.refuseTwoInOnePeriod(c, s, symbol, interval);
             }
             if (grid.offGrid().contains(key)) BarPhase.refuseMixedPhases(c, s, symbol, interval);
-            BarPhase.refuseAnotherGrid(s, symbol, interval, grids, grid.mine().get(key), () -> grid.stored().get(symbol));
+            BarPhase.refuseAnotherGrid(s, symbol, interval, grids, grid.mine().get(key), () -> grid.stored().get(symbol + "\u0000" + interval.label));
             String session = sessions.get(symbol);
             if (session == null) {
                 session = guessSession(interval, d.saturdays(), d.outsideNewYork(), d.outsideBerlin());

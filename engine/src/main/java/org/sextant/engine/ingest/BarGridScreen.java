@@ -23,7 +23,7 @@ import org.sextant.engine.jobs.Cancellation;
  * @param coarserRun "file_no\0symbol" of the symbols with a run of a coarser interval
  * @param offGrid    those with bars off their grid
  * @param mine       each symbol's grid (BarPhase's phases) in this file
- * @param stored     by symbol, the grid of its stored bars of the interval detected
+ * @param stored     by "symbol\0interval", the grid of the symbol's stored bars of an interval detected for it
  */
 record BarGridScreen(Set<String> coarserRun, Set<String> offGrid, Map<String, Long[]> mine, Map<String, Long[]> stored) {
     static String key(int fileNo, String symbol) {
@@ -52,7 +52,7 @@ record BarGridScreen(Set<String> coarserRun, Set<String> offGrid, Map<String, Lo
             Cancellation.check();
             for (Map.Entry<String, Long[]> e : BarPhase.phasesOf(c, "SELECT -1 AS file_no, symbol, ts FROM bars WHERE interval = " + label
                     + " AND symbol IN (SELECT symbol FROM bar_intervals WHERE interval = " + label + ")", interval).entrySet()) {
-                out.stored.put(e.getKey().substring(e.getKey().indexOf('\u0000') + 1), e.getValue());
+                out.stored.put(e.getKey().substring(e.getKey().indexOf('\u0000') + 1) + "\u0000" + interval.label, e.getValue());
             }
             Cancellation.check();
             offGrid(c, interval, intervals, zones, out);

@@ -46,7 +46,7 @@ public final class BarGridScreenBench {
                     Map<String, Object[]> grids2 = new HashMap<>();
                     for (int i = 0; i < n; i++) {
                         String k = BarGridScreen.key(0, symbol(i)), sym = symbol(i);
-                        BarPhase.refuseAnotherGrid(s, sym, BarInterval.H1, grids2, g.mine().get(k), () -> g.stored().get(sym));
+                        BarPhase.refuseAnotherGrid(s, sym, BarInterval.H1, grids2, g.mine().get(k), () -> g.stored().get(sym + "\u0000" + BarInterval.H1.label));
                     }
                     double after = (System.nanoTime() - t0) / 1e9;
                     if (!g.coarserRun().isEmpty() || !g.offGrid().isEmpty() || g.mine().size() != n) throw new IllegalStateException("the screen differs from the checks");
