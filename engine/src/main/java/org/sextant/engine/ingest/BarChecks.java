@@ -27,18 +27,14 @@ final class BarChecks {
         refuseConflictingDuplicates(c, files);
         List<SymbolBars> out = new ArrayList<>();
         Map<String, Object[]> grids = new java.util.HashMap<>();
-        // each distinct time with its first line and the step (seconds) from the time before it
-        try (Statement st = c.createStatement()) {
-            st.execute("CREATE OR REPLACE TEMP TABLE bar_steps AS SELECT file_no, symbol, ts, line, lag(line) OVER w AS prev_line, "
-                    + "date_diff('second', lag(ts) OVER w, ts) AS step FROM (SELECT file_no, symbol, ts, min(line) AS line FROM bar_rows GROUP BY ALL) "
-                    + "WINDOW w AS (PARTITION BY file_no, symbol ORDER BY ts)");
-        }
+        steps(c);
         Map<String, Screen> screens = screens(c);
         Map<String, String> sessions = storedSessions(c);
         Map<String, List<BarInterval>> loneStored = LoneBars.storedIntervals(c);
         // new symbols guessed eu_equity by their hours, with the zone their times were read in: their days may tell the venue
         Map<String, java.time.ZoneId> euGuessed = new LinkedHashMap<>();
         List<String> usGuessed = new ArrayList<>(); // new symbols of New York's hours: their half days may tell the NYSE's, or not
+        List<Detected> rows = new ArrayList<>();
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(
                 // a repeat of an earlier time is a duplicate, not also out of order
                 "WITH ordered AS (SELECT file_no, symbol, ts, ts < lag(ts) OVER (PARTITION BY file_no, symbol ORDER BY line) "
@@ -53,38 +49,47 @@ final class BarChecks {
             while (r.next()) {
                 BarImport.Source s = files.get(r.getInt(1));
                 String symbol = r.getString(2);
-                Object step = r.getObject(3);
-                long seconds = step == null ? 0 : ((Number) step).longValue();
-                if (step != null && seconds < 60) {
-                    throw SextantException.invalid("paths", s.bar().file() + ": " + BarSteps.mostOftenBelowAMinute(symbol, seconds), BarSteps.BELOW_A_MINUTE_FIX);
+                BarInterval interval = null;
+                SextantException refused = null;
+                try {
+                    interval = interval(c, s, symbol, r.getObject(3), loneStored);
+                } catch (SextantException e) {
+                    refused = e; // said in its turn, after the symbols before it are checked
                 }
-                BarInterval interval = step == null ? LoneBars.interval(c, s, symbol, loneStored)
-                        : seconds % 60 != 0 ? null : BarInterval.ofStepMinutes(seconds / 60);
-                if (interval == null) {
-                    throw SextantException.invalid("paths", s.bar().file() + ": the bars of " + symbol + " are most often " + duration(seconds)
-                            + " apart, which is no interval the store holds", "export bars of one of " + String.join(", ", BarInterval.labels()) + ", at least two per symbol");
-                }
-                if (interval == BarInterval.D1) throw daily(c, s, symbol);
-                if (interval.intraday() && !s.bar().wideCols().isEmpty()) throw wideIntraday(s, interval);
-                // each refusal's own query runs only for a symbol the screen says it may refuse: a file of thousands of symbols
-                // costs one query per check, not one per symbol and check
-                Screen screen = screens.getOrDefault(s.no() + "\u0000" + symbol, new Screen(0, 0, true, true));
-                if (screen.smallest() < 60) BarSteps.refuseStepsBelowAMinute(c, s, symbol);
-                if (screen.shortRun() < BarSteps.shortest(interval)) BarSteps.refuseFinerRun(c, s, symbol, interval);
-                BarSteps.refuseCoarserRun(c, s, symbol, interval);
-                if (interval == BarInterval.W1 ? screen.twoInWeek() : interval == BarInterval.MO1 && screen.twoInMonth()) {
-                    BarPeriods.refuseTwoInOnePeriod(c, s, symbol, interval);
-                }
-                BarPhase.refuseMixedPhases(c, s, symbol, interval);
-                BarPhase.refuseAnotherGrid(c, s, symbol, interval, grids);
-                String session = sessions.get(symbol);
-                if (session == null) {
-                    session = guessSession(interval, r.getDouble(6), r.getDouble(7), r.getDouble(8));
-                    if ("eu_equity".equals(session)) euGuessed.put(s.no() + "\u0000" + symbol, s.bar().time().zone());
-                    else if ("us_equity".equals(session)) usGuessed.add(s.no() + "\u0000" + symbol);
-                }
-                out.add(new SymbolBars(s.no(), symbol, interval, session, r.getLong(4), r.getLong(5)));
+                rows.add(new Detected(s, symbol, interval, refused, r.getLong(4), r.getLong(5), r.getDouble(6), r.getDouble(7), r.getDouble(8)));
             }
+        }
+        // the grid checks of every symbol in one query per interval and check: one per symbol held the writer for minutes
+        Map<String, BarInterval> intervals = new LinkedHashMap<>();
+        Map<Integer, java.time.ZoneId> zones = new java.util.HashMap<>();
+        for (Detected d : rows) {
+            if (d.interval() != null) intervals.put(BarGridScreen.key(d.s().no(), d.symbol()), d.interval());
+            zones.put(d.s().no(), d.s().bar().time().changingZone());
+        }
+        BarGridScreen grid = BarGridScreen.of(c, intervals, zones);
+        for (Detected d : rows) {
+            if (d.refused() != null) throw d.refused();
+            BarImport.Source s = d.s();
+            String symbol = d.symbol();
+            BarInterval interval = d.interval();
+            String key = BarGridScreen.key(s.no(), symbol);
+            // each refusal's own query runs only for a symbol the screen says it refuses: it names the lines
+            Screen screen = screens.getOrDefault(key, new Screen(0, 0, true, true));
+            if (screen.smallest() < 60) BarSteps.refuseStepsBelowAMinute(c, s, symbol);
+            if (screen.shortRun() < BarSteps.shortest(interval)) BarSteps.refuseFinerRun(c, s, symbol, interval);
+            if (grid.coarserRun().contains(key)) BarSteps.refuseCoarserRun(c, s, symbol, interval);
+            if (interval == BarInterval.W1 ? screen.twoInWeek() : interval == BarInterval.MO1 && screen.twoInMonth()) {
+                BarPeriods.refuseTwoInOnePeriod(c, s, symbol, interval);
+            }
+            if (grid.offGrid().contains(key)) BarPhase.refuseMixedPhases(c, s, symbol, interval);
+            BarPhase.refuseAnotherGrid(s, symbol, interval, grids, grid.mine().get(key), () -> grid.stored().get(symbol + "\u0000" + interval.label));
+            String session = sessions.get(symbol);
+            if (session == null) {
+                session = guessSession(interval, d.saturdays(), d.outsideNewYork(), d.outsideBerlin());
+                if ("eu_equity".equals(session)) euGuessed.put(key, s.bar().time().zone());
+                else if ("us_equity".equals(session)) usGuessed.add(key);
+            }
+            out.add(new SymbolBars(s.no(), symbol, interval, session, d.duplicates(), d.outOfOrder()));
         }
         Map<String, VenueGuess.Guess> venues = VenueGuess.refine(c, euGuessed);
         venues.putAll(VenueGuess.refineUs(c, usGuessed));
@@ -102,6 +107,36 @@ final class BarChecks {
             st.execute("INSERT INTO bar_detected VALUES " + values(out, b -> b.fileNo() + ", " + ImportBatch.literal(b.symbol()) + ", " + ImportBatch.literal(b.interval().label)));
         }
         return out;
+    }
+
+    /** The bar_steps table: each distinct time of bar_rows with its first line and the step (seconds) from the time before it. */
+    static void steps(Connection c) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            org.sextant.engine.jobs.CancellableSql.run(st, () -> st.execute("CREATE OR REPLACE TEMP TABLE bar_steps AS SELECT file_no, symbol, ts, line, lag(line) OVER w AS prev_line, "
+                    + "date_diff('second', lag(ts) OVER w, ts) AS step FROM (SELECT file_no, symbol, ts, min(line) AS line FROM bar_rows GROUP BY ALL) "
+                    + "WINDOW w AS (PARTITION BY file_no, symbol ORDER BY ts)"));
+        }
+    }
+
+    /** One symbol of one file as first read: its interval, or the refusal of it, and the shares the session guess reads. */
+    private record Detected(BarImport.Source s, String symbol, BarInterval interval, SextantException refused, long duplicates, long outOfOrder,
+                            double saturdays, double outsideNewYork, double outsideBerlin) {}
+
+    /** The interval of a symbol's bars from its most common step ({@code step}: null for one bar time), or its refusal. */
+    private static BarInterval interval(Connection c, BarImport.Source s, String symbol, Object step, Map<String, List<BarInterval>> loneStored) throws SQLException {
+        long seconds = step == null ? 0 : ((Number) step).longValue();
+        if (step != null && seconds < 60) {
+            throw SextantException.invalid("paths", s.bar().file() + ": " + BarSteps.mostOftenBelowAMinute(symbol, seconds), BarSteps.BELOW_A_MINUTE_FIX);
+        }
+        BarInterval interval = step == null ? LoneBars.interval(c, s, symbol, loneStored)
+                : seconds % 60 != 0 ? null : BarInterval.ofStepMinutes(seconds / 60);
+        if (interval == null) {
+            throw SextantException.invalid("paths", s.bar().file() + ": the bars of " + symbol + " are most often " + duration(seconds)
+                    + " apart, which is no interval the store holds", "export bars of one of " + String.join(", ", BarInterval.labels()) + ", at least two per symbol");
+        }
+        if (interval == BarInterval.D1) throw daily(c, s, symbol);
+        if (interval.intraday() && !s.bar().wideCols().isEmpty()) throw wideIntraday(s, interval);
+        return interval;
     }
 
     /**

@@ -34,6 +34,9 @@ final class BarImport {
 
     boolean isEmpty() { return files.isEmpty(); }
 
+    /** The files added so far (a benchmark checks their bars as the commit does). */
+    List<Source> files() { return List.copyOf(files); }
+
     /** Reads one bar file into the batch from {@code staged}, its copy in staging (the caller's, who closes it); refuses a cell that is not a time or a number, naming line and column. */
     void add(Path path, BarFile bar, String source, StagedFile staged) throws SQLException {
         Source s = new Source(files.size(), bar, source, ImportBatch.symbolFromFileName(path), staged.readNotes(bar.file(), bar.readNotes()));

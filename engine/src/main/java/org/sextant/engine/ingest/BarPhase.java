@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import org.sextant.engine.SextantException;
 import org.sextant.engine.data.BarInterval;
@@ -26,11 +27,19 @@ final class BarPhase {
      */
     static void refuseMixedPhases(Connection c, BarImport.Source s, String symbol, BarInterval interval) throws SQLException {
         if (!interval.intraday()) return;
-        String mine = "bar_steps WHERE file_no = " + s.no() + " AND symbol = ?";
-        Long[] ph = phases(c, mine, symbol, interval);
+        Long[] ph = phases(c, "SELECT file_no, symbol, ts FROM bar_steps WHERE file_no = " + s.no() + " AND symbol = ?", symbol, interval);
         if (ph == null) return;
         long main = ph[0];
-        Long alt = ph[1] != null && movesAcrossClockChanges(c, mine, symbol, interval, main, ph[1], s.bar().time().changingZone()) ? ph[1] : null;
+        Long alt = null;
+        if (ph[1] != null) {
+            String grid = "(" + s.no() + ", ?, CAST(" + main + " AS BIGINT), CAST(" + ph[1] + " AS BIGINT))";
+            List<long[]> moves;
+            try (PreparedStatement p = c.prepareStatement(movesSql(grid, interval))) {
+                p.setString(1, symbol);
+                moves = movesOf(p).getOrDefault(BarGridScreen.key(s.no(), symbol), List.of());
+            }
+            if (acrossClockChanges(moves, ph[1] - main, interval, s.bar().time().changingZone())) alt = ph[1];
+        }
         long stepSeconds = 60L * interval.minutes;
         String ok = "phase IN (" + main + (alt == null ? "" : ", " + alt) + ")";
         try (PreparedStatement p = c.prepareStatement("WITH b AS (SELECT ts, line, " + phase(interval) + " AS phase, step, lead(step) OVER (ORDER BY ts) AS next "
@@ -53,23 +62,46 @@ final class BarPhase {
         }
     }
 
-    /** Whether every move of {@code from}'s bars between the two phases crosses a clock change of their shift ({@link BarGrid#acrossClockChanges}). */
-    private static boolean movesAcrossClockChanges(Connection c, String from, String symbol, BarInterval interval, long main, long alt, java.time.ZoneId zone) throws SQLException {
-        java.util.List<long[]> moves = new java.util.ArrayList<>();
-        try (PreparedStatement p = c.prepareStatement("SELECT epoch_ms(prev), epoch_ms(ts) FROM (SELECT ts, phase, lag(ts) OVER (ORDER BY ts) AS prev, "
-                + "lag(phase) OVER (ORDER BY ts) AS prev_phase FROM (SELECT ts, " + phase(interval) + " AS phase FROM " + from + ") WHERE phase IN (" + main + ", " + alt + ")) "
-                + "WHERE phase <> prev_phase ORDER BY ts LIMIT " + (BarGrid.MAX_SWITCHES + 1))) {
-            p.setString(1, symbol);
-            try (ResultSet r = p.executeQuery()) {
-                while (r.next()) moves.add(new long[] {r.getLong(1), r.getLong(2)});
-            }
-        }
+    /**
+     * The symbols of a batch with a bar {@link #refuseMixedPhases} refuses (file_no, symbol): off the grids {@code grids} gives
+     * (VALUES rows of file_no, symbol, main phase, clock-change phase or NULL), within a run of steps at most the interval.
+     */
+    static String offGridSql(String grids, BarInterval interval) {
+        return "WITH g(file_no, symbol, main, alt) AS (VALUES " + grids + "), b AS (SELECT s.file_no, s.symbol, " + phase(interval) + " AS phase, s.step, "
+                + "lead(s.step) OVER (PARTITION BY s.file_no, s.symbol ORDER BY s.ts) AS next, g.main, g.alt FROM bar_steps s JOIN g USING (file_no, symbol)) "
+                + "SELECT DISTINCT file_no, symbol FROM b WHERE NOT (phase = main OR coalesce(phase = alt, false)) AND step <= " + 60L * interval.minutes
+                + " AND next <= " + 60L * interval.minutes;
+    }
+
+    /** Whether each of {@code moves} (from, to in ms) crosses a clock change of the shift ({@link BarGrid#acrossClockChanges}). */
+    static boolean acrossClockChanges(List<long[]> moves, long shiftMs, BarInterval interval, java.time.ZoneId zone) {
         long[] a = new long[moves.size()], b = new long[moves.size()];
         for (int i = 0; i < a.length; i++) {
             a[i] = moves.get(i)[0];
             b[i] = moves.get(i)[1];
         }
-        return BarGrid.acrossClockChanges(alt - main, a, b, interval, zone);
+        return BarGrid.acrossClockChanges(shiftMs, a, b, interval, zone);
+    }
+
+    /**
+     * Each symbol's moves between its two phases ({@code grids}: VALUES rows of file_no, symbol, main, clock-change phase), from
+     * the bar before to the bar after (ms), the first {@link BarGrid#MAX_SWITCHES} + 1 of each, by "file_no\0symbol".
+     */
+    static String movesSql(String grids, BarInterval interval) {
+        return "WITH g(file_no, symbol, main, alt) AS (VALUES " + grids + "), p AS (SELECT * FROM (SELECT s.file_no, s.symbol, s.ts, " + phase(interval) + " AS phase, g.main, g.alt "
+                + "FROM bar_steps s JOIN g USING (file_no, symbol)) WHERE phase IN (main, alt)), "
+                + "m AS (SELECT file_no, symbol, ts, phase, lag(ts) OVER w AS prev, lag(phase) OVER w AS prev_phase FROM p WINDOW w AS (PARTITION BY file_no, symbol ORDER BY ts)) "
+                + "SELECT file_no, symbol, epoch_ms(prev), epoch_ms(ts) FROM m WHERE phase <> prev_phase "
+                + "QUALIFY row_number() OVER (PARTITION BY file_no, symbol ORDER BY ts) <= " + (BarGrid.MAX_SWITCHES + 1) + " ORDER BY file_no, symbol, ts";
+    }
+
+    /** The moves {@link #movesSql} gives, by "file_no\0symbol". */
+    static Map<String, List<long[]>> movesOf(PreparedStatement p) throws SQLException {
+        Map<String, List<long[]>> out = new java.util.HashMap<>();
+        try (ResultSet r = org.sextant.engine.jobs.CancellableSql.run(p, p::executeQuery)) {
+            while (r.next()) out.computeIfAbsent(BarGridScreen.key(r.getInt(1), r.getString(2)), k -> new java.util.ArrayList<>()).add(new long[] {r.getLong(3), r.getLong(4)});
+        }
+        return out;
     }
 
     /**
@@ -79,8 +111,18 @@ final class BarPhase {
      */
     static void refuseAnotherGrid(Connection c, BarImport.Source s, String symbol, BarInterval interval, Map<String, Object[]> earlier) throws SQLException {
         if (!interval.intraday()) return;
-        Long[] mine = phases(c, "bar_steps WHERE file_no = " + s.no() + " AND symbol = ?", symbol, interval);
-        if (mine == null) return;
+        Long[] mine = phases(c, "SELECT file_no, symbol, ts FROM bar_steps WHERE file_no = " + s.no() + " AND symbol = ?", symbol, interval);
+        refuseAnotherGrid(s, symbol, interval, earlier, mine, () -> storedGrid(c, symbol, interval));
+    }
+
+    /** A stored grid read when needed. */
+    interface StoredGrid {
+        Long[] get() throws SQLException;
+    }
+
+    /** As above, of the file's grid {@code mine} (null: none) and the stored one (of {@link BarGridScreen}: one query for the batch). */
+    static void refuseAnotherGrid(BarImport.Source s, String symbol, BarInterval interval, Map<String, Object[]> earlier, Long[] mine, StoredGrid storedGrid) throws SQLException {
+        if (!interval.intraday() || mine == null) return;
         Object[] before = earlier.putIfAbsent(symbol + "\u0000" + interval.label, new Object[] {mine, s.bar().file()});
         String other = null;
         Long[] theirs = null;
@@ -89,7 +131,7 @@ final class BarPhase {
             other = "its bars in " + before[1];
             theirs = (Long[]) before[0];
         } else if (before == null) {
-            Long[] stored = storedGrid(c, symbol, interval);
+            Long[] stored = storedGrid.get();
             if (stored != null && !fits(mine, stored, interval, zone)) {
                 other = "its stored " + interval.label + " bars";
                 theirs = stored;
@@ -108,7 +150,7 @@ final class BarPhase {
 
     /** The grid of a symbol's stored bars of an interval (as {@link #phases}); null when none are stored. */
     static Long[] storedGrid(Connection c, String symbol, BarInterval interval) throws SQLException {
-        return phases(c, "bars WHERE interval = " + ImportBatch.literal(interval.label) + " AND symbol = ?", symbol, interval);
+        return phases(c, "SELECT -1 AS file_no, symbol, ts FROM bars WHERE interval = " + ImportBatch.literal(interval.label) + " AND symbol = ?", symbol, interval);
     }
 
     /**
@@ -126,23 +168,44 @@ final class BarPhase {
     }
 
     /** A bar's time into its grid, in ms: DuckDB's % keeps the dividend's sign, so a bar before 1970 is taken up to the grid above it. */
-    private static String phase(BarInterval interval) {
+    static String phase(BarInterval interval) {
         long gridMs = BarGrid.periodMs(interval);
         return "((epoch_ms(ts) % " + gridMs + ") + " + gridMs + ") % " + gridMs;
     }
 
-    /** The phase (ms into the grid) most rows of {@code from} share, the clock-change one (or null), the first and last time (ms); null when it has none. */
-    private static Long[] phases(Connection c, String from, String symbol, BarInterval interval) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("WITH rows AS (SELECT ts FROM " + from + "), "
-                + "counts AS (SELECT " + phase(interval) + " AS phase, count(*) AS n FROM rows GROUP BY phase), "
-                + "main AS (SELECT phase FROM counts ORDER BY n DESC, phase LIMIT 1) "
-                + "SELECT m.phase, (SELECT c.phase FROM counts c WHERE c.phase <> m.phase AND " + BarGrid.clockShiftSql("c.phase", "m.phase", interval)
-                + " ORDER BY c.n DESC, c.phase LIMIT 1), (SELECT epoch_ms(min(ts)) FROM rows), (SELECT epoch_ms(max(ts)) FROM rows) FROM main m")) {
+    /** The grid of one symbol's rows ({@code rows}: file_no, symbol, ts, the symbol a parameter), as {@link #phasesOf}; null when it has none. */
+    private static Long[] phases(Connection c, String rows, String symbol, BarInterval interval) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(phasesSql(rows, interval))) {
             p.setString(1, symbol);
-            try (ResultSet r = p.executeQuery()) {
-                if (!r.next()) return null;
-                return new Long[] {r.getLong(1), r.getObject(2) == null ? null : r.getLong(2), r.getLong(3), r.getLong(4)};
-            }
+            Map<String, Long[]> out = phasesOf(p);
+            return out.isEmpty() ? null : out.values().iterator().next();
         }
+    }
+
+    /**
+     * By "file_no\0symbol" of {@code rows} (a query of file_no, symbol, ts): the phase (ms into the grid) most of its rows share,
+     * the clock-change one (or null), the first and last time (ms).
+     */
+    static Map<String, Long[]> phasesOf(Connection c, String rows, BarInterval interval) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(phasesSql(rows, interval))) {
+            return phasesOf(p);
+        }
+    }
+
+    private static Map<String, Long[]> phasesOf(PreparedStatement p) throws SQLException {
+        Map<String, Long[]> out = new java.util.HashMap<>();
+        try (ResultSet r = org.sextant.engine.jobs.CancellableSql.run(p, p::executeQuery)) {
+            while (r.next()) out.put(BarGridScreen.key(r.getInt(1), r.getString(2)), new Long[] {r.getLong(3), r.getObject(4) == null ? null : r.getLong(4), r.getLong(5), r.getLong(6)});
+        }
+        return out;
+    }
+
+    private static String phasesSql(String rows, BarInterval interval) {
+        return "WITH rows AS (" + rows + "), counts AS (SELECT file_no, symbol, " + phase(interval) + " AS phase, count(*) AS n FROM rows GROUP BY ALL), "
+                + "main AS (SELECT file_no, symbol, phase FROM counts QUALIFY row_number() OVER (PARTITION BY file_no, symbol ORDER BY n DESC, phase) = 1), "
+                + "alt AS (SELECT c.file_no, c.symbol, c.phase FROM counts c JOIN main m USING (file_no, symbol) WHERE c.phase <> m.phase AND "
+                + BarGrid.clockShiftSql("c.phase", "m.phase", interval) + " QUALIFY row_number() OVER (PARTITION BY c.file_no, c.symbol ORDER BY c.n DESC, c.phase) = 1), "
+                + "span AS (SELECT file_no, symbol, epoch_ms(min(ts)) AS first, epoch_ms(max(ts)) AS last FROM rows GROUP BY ALL) "
+                + "SELECT m.file_no, m.symbol, m.phase, a.phase, s.first, s.last FROM main m LEFT JOIN alt a USING (file_no, symbol) JOIN span s USING (file_no, symbol)";
     }
 }

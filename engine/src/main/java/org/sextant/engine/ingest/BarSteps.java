@@ -105,35 +105,49 @@ final class BarSteps {
      * {@link #COARSER_RUN} steps and {@link #COARSER_RUN_MINUTES} minutes, half the run or more.
      */
     static void refuseCoarserRun(Connection c, BarImport.Source s, String symbol, BarInterval interval) throws SQLException {
-        List<String> coarser = new ArrayList<>();
-        for (BarInterval i : BarInterval.values()) if (i.minutes > interval.minutes && i.minutes <= 1440) coarser.add(String.valueOf(60L * i.minutes));
-        if (coarser.isEmpty()) return;
+        String runs = coarserRunsSql(interval, "file_no = " + s.no() + " AND symbol = ?");
+        if (runs == null) return;
         long step, run, from, to;
         long fine = 60L * interval.minutes;
-        try (PreparedStatement p = c.prepareStatement("WITH s AS (SELECT ts, step, least(prev_line, line) AS a, greatest(prev_line, line) AS b, "
-                + "sum(CASE WHEN step = ? THEN 1 ELSE 0 END) OVER (ORDER BY ts ROWS UNBOUNDED PRECEDING) AS seg "
-                + "FROM bar_steps WHERE file_no = ? AND symbol = ? AND step IS NOT NULL), "
-                + "runs AS (SELECT seg, count(*) AS steps FROM s WHERE step <> ? GROUP BY seg), "
-                + "c AS (SELECT seg, step, count(*) AS n, min(a) AS a, max(b) AS b, min(ts) AS first FROM s WHERE step IN (" + String.join(", ", coarser) + ") GROUP BY seg, step) "
-                + "SELECT c.step, c.n, c.a, c.b FROM c JOIN runs USING (seg) WHERE c.n >= ? AND c.n * c.step >= ? AND 2 * c.n >= runs.steps ORDER BY c.first LIMIT 1")) {
-            p.setLong(1, fine);
-            p.setInt(2, s.no());
-            p.setString(3, symbol);
-            p.setLong(4, fine);
-            p.setInt(5, COARSER_RUN);
-            p.setLong(6, 60 * COARSER_RUN_MINUTES);
+        try (PreparedStatement p = c.prepareStatement(runs + " ORDER BY c.first LIMIT 1")) {
+            p.setString(1, symbol);
             try (ResultSet r = p.executeQuery()) {
                 if (!r.next()) return;
-                step = r.getLong(1);
-                run = r.getLong(2);
-                from = r.getLong(3);
-                to = r.getLong(4);
+                step = r.getLong(3);
+                run = r.getLong(4);
+                from = r.getLong(5);
+                to = r.getLong(6);
             }
         }
         String coarse = BarInterval.ofStepMinutes(step / 60).label;
         throw SextantException.invalid("paths", notOneInterval(s, symbol, from, to, stepCounts(c, s, symbol), step, interval) + "; these lines hold "
                         + run + " steps of " + duration(step) + " and none of " + duration(fine) + ": stored as " + interval.label + " bars they would read as gaps",
                 "split the file into one file per interval (the " + coarse + " bars apart from the " + interval.label + " ones) and import each");
+    }
+
+    /**
+     * The runs of a coarser interval {@link #refuseCoarserRun} refuses among the bar_steps {@code where} selects, of symbols of
+     * {@code interval} (file_no, symbol, step, steps in the run, first and last line; c.first its first time); null when none is coarser.
+     */
+    static String coarserRunsSql(BarInterval interval, String where) {
+        List<String> coarser = new ArrayList<>();
+        for (BarInterval i : BarInterval.values()) if (i.minutes > interval.minutes && i.minutes <= 1440) coarser.add(String.valueOf(60L * i.minutes));
+        if (coarser.isEmpty()) return null;
+        long fine = 60L * interval.minutes;
+        return "WITH s AS (SELECT file_no, symbol, ts, step, least(prev_line, line) AS a, greatest(prev_line, line) AS b, "
+                + "sum(CASE WHEN step = " + fine + " THEN 1 ELSE 0 END) OVER (PARTITION BY file_no, symbol ORDER BY ts ROWS UNBOUNDED PRECEDING) AS seg "
+                + "FROM bar_steps WHERE " + where + " AND step IS NOT NULL), "
+                + "runs AS (SELECT file_no, symbol, seg, count(*) AS steps FROM s WHERE step <> " + fine + " GROUP BY ALL), "
+                + "c AS (SELECT file_no, symbol, seg, step, count(*) AS n, min(a) AS a, max(b) AS b, min(ts) AS first FROM s WHERE step IN (" + String.join(", ", coarser) + ") GROUP BY ALL) "
+                + "SELECT c.file_no, c.symbol, c.step, c.n, c.a, c.b FROM c JOIN runs USING (file_no, symbol, seg) "
+                + "WHERE c.n >= " + COARSER_RUN + " AND c.n * c.step >= " + 60 * COARSER_RUN_MINUTES + " AND 2 * c.n >= runs.steps";
+    }
+
+    /** The symbols of {@code interval} in bar_intervals (file_no, symbol, interval) with a run {@link #refuseCoarserRun} refuses: one query for all. */
+    static String coarserRunSql(BarInterval interval) {
+        String runs = coarserRunsSql(interval, "EXISTS (SELECT 1 FROM bar_intervals i WHERE i.file_no = bar_steps.file_no "
+                + "AND i.symbol = bar_steps.symbol AND i.interval = " + ImportBatch.literal(interval.label) + ")");
+        return runs == null ? null : "SELECT DISTINCT file_no, symbol FROM (" + runs + ")";
     }
 
     /** "F lines 2..32: the bars of X are not one interval: 29 of 69 steps are 1 minute, 39 are 1 hour". */
