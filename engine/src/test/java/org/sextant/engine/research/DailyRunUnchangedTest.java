@@ -27,10 +27,6 @@ import tools.jackson.databind.node.ObjectNode;
  * Session 42: a next_close fill pays out of the equity at its close, not the close before (in-sample
  * CAGR 0.163506 to 0.163469, Sharpe 1.361192 to 1.361105; out of sample 0.122290 to 0.122250 and
  * 1.275137 to 1.274875; PBO 0.55664 to 0.55672; turnover and exposure unchanged).
- * Session 49: a fill's costs are paid from cash, so a position it leaves untraded (here one whose
- * weight did not drift on a flat bar) keeps its value instead of paying its share (in-sample Sharpe
- * 1.3611049 to 1.3611034, CAGR 0.16346946 to 0.16346927, PSR, DSR and the haircuts in their 6th digit;
- * out of sample unchanged).
  */
 class DailyRunUnchangedTest {
     private static final List<String> UNIVERSE = List.of("AA", "AXP", "T", "BA");

@@ -21,7 +21,8 @@ package org.sextant.engine.research.backtest;
  *
  * <p>A fill's costs are paid from cash by the trades that incur them: traded assets are set to their
  * targets of the equity the costs leave, and an asset left untraded keeps its value (its weight of
- * that equity grows by 1 / (1 - cost)), so a rebalance of A alone never lowers B.
+ * that equity grows by 1 / (1 - cost)), so a rebalance of A alone never lowers B. With a band of 0
+ * every position is rebalanced at every fill, to its target of the equity after costs.
  */
 public final class StrategyBacktestKernel {
     private StrategyBacktestKernel() {}
@@ -114,7 +115,9 @@ public final class StrategyBacktestKernel {
     private static double trade(double[] w, int a, double r, double portfolio, double target, double band, boolean[] spared) {
         double off = 1 + portfolio > 0 ? Math.abs(w[a] * (1 + r) - target * (1 + portfolio)) / (1 + portfolio)
                 : Math.abs(target - w[a]);               // equity gone (a ruin): nothing left to drift, the run stops here
-        spared[a] = off <= band && target * w[a] > 0;   // held on the target's side: a drift the band may spare
+        // held on the target's side: a drift the band spares. A band of 0 spares none: every position is set to its target
+        // of the equity the costs leave, a book rebalanced every bar (one that did not drift too)
+        spared[a] = band > 0 && off <= band && target * w[a] > 0;
         if (spared[a]) {
             if (1 + portfolio > 0) w[a] = w[a] * (1 + r) / (1 + portfolio);
             return 0;
