@@ -107,7 +107,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
             String n = PriceField.normalize(header.get(i));
             if (PriceField.SYMBOL.contains(n) && symbol < 0) symbol = i;
             else if (PriceField.of(n) != null && !fields.containsKey(PriceField.of(n))) fields.put(PriceField.of(n), i);
-            else if (!n.isEmpty() && !n.startsWith("ignored") && !PriceField.IGNORED.contains(n) && !n.equals("spread") && !n.equals("tickvol")) others.add(i);
+            else if (PriceField.holdsValues(n)) others.add(i);
         }
         String valueSymbol = null;
         List<Integer> wide = List.of();

@@ -82,7 +82,7 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
             boolean time = PriceField.DATE.contains(n) || BarTime.DATETIME_NAMES.contains(n) || BarTime.CLOCK_NAMES.contains(n);
             date |= time;
             priced |= PriceField.SYMBOL.contains(n) || PriceField.of(n) != null;
-            if (!time && !n.isEmpty() && !PriceField.IGNORED.contains(n) && !n.startsWith("ignored") && !n.equals("spread") && !n.equals("tickvol")
+            if (!time && PriceField.holdsValues(n)
                     && !n.startsWith("datetime") && !n.startsWith("timestamp") && !n.endsWith("time")) symbols++;
         }
         if (!date) throw new TooManyColumns(unknown(file, headerLine, header, "no date column"));

@@ -25,6 +25,12 @@ enum PriceField {
     /** Columns of Stooq's bulk files that carry no price: ignored. */
     static final Set<String> IGNORED = Set.of("per", "time", "openint");
 
+    /** Whether a column of this normalized name holds values an import reads (a wide file's symbol): not blank, not ignored. */
+    static boolean holdsValues(String normalized) {
+        return !normalized.isEmpty() && !normalized.startsWith("ignored") && !IGNORED.contains(normalized) && !normalized.equals("spread")
+                && !normalized.equals("tickvol");
+    }
+
     final String column;
     private final Set<String> spellings;
 
