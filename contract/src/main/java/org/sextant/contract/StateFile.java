@@ -18,7 +18,7 @@ public final class StateFile {
     public static final List<String> FIELDS = List.of("version", "pid", "mode", "active_view", "symbol_on_screen", "open_run",
             "jobs", "data", "settings", "updated_at");
     /** The store's summary (engine DataSummary). */
-    public static final List<String> DATA_FIELDS = List.of("symbols", "price_rows", "first_date", "last_date");
+    public static final List<String> DATA_FIELDS = List.of("symbols", "price_rows", "first_date", "last_date", "bars_only_symbols", "bar_rows");
     /** The settings as the app shows them (engine Settings.masked()). */
     public static final List<String> SETTINGS_FIELDS = List.of("default_provider", "providers", "theme", "forecast_model",
             "forecast_horizon", "band_levels");

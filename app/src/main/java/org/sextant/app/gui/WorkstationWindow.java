@@ -448,9 +448,13 @@ public final class WorkstationWindow implements Navigator {
 
     static String describe(DataSummary s) {
         if (s == null) return "Reading the store…";
-        if (s.priceRows() == 0) return "The store is empty: import a CSV or gather prices";
-        return String.format(Locale.ROOT, "%d symbols · %,d daily prices · %s to %s",
-                s.symbols(), s.priceRows(), s.firstDate(), s.lastDate());
+        if (s.empty()) return "The store is empty: import a CSV or gather prices";
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        if (s.priceRows() > 0) parts.add(String.format(Locale.ROOT, "%d symbols · %,d daily prices · %s to %s", s.symbols(), s.priceRows(), s.firstDate(), s.lastDate()));
+        // a store of intraday bars alone is not empty (the sample's USDCHF has no daily prices)
+        if (s.barsOnlySymbols() > 0) parts.add(s.barsOnlySymbols() + (s.priceRows() > 0 ? " more" : s.barsOnlySymbols() == 1 ? " symbol" : " symbols") + " with bars only");
+        if (s.barRows() > 0) parts.add(String.format(Locale.ROOT, "%,d non-daily bars", s.barRows()));
+        return String.join(" · ", parts);
     }
 
     /** Called on the JavaFX thread with the ticker each time the chart starts showing another symbol. */

@@ -288,13 +288,17 @@ public final class PriceRepository {
         return PriceSeries.of(canonical(symbol), from, to, bars(symbol, from, to));
     }
 
-    /** How many symbols and rows the store holds, and the span of their dates. */
+    /** How many symbols and rows the store holds, the span of the daily prices' dates, and the bars of other intervals. */
     public DataSummary summary() {
+        // the bars-only symbols as kept per prices version (list_symbols keeps them too): no scan of every bar per health check
+        BarsOnlySymbols kept = barReader.barsOnlySymbols();
         return store.read(c -> {
             try (Statement s = c.createStatement();
-                 ResultSet r = s.executeQuery("SELECT (SELECT count(*) FROM symbols), count(*), min(date), max(date) FROM prices")) {
+                 ResultSet r = s.executeQuery("SELECT (SELECT count(*) FROM symbols), count(*), min(date), max(date), (SELECT count(*) FROM bars), "
+                         + (kept.kept() ? kept.rows().size() : "(SELECT count(DISTINCT symbol) FROM bars WHERE symbol NOT IN (SELECT symbol FROM symbols))")
+                         + " FROM prices")) {
                 r.next();
-                return new DataSummary(r.getLong(1), r.getLong(2), toLocal(r.getDate(3)), toLocal(r.getDate(4)));
+                return new DataSummary(r.getLong(1), r.getLong(2), toLocal(r.getDate(3)), toLocal(r.getDate(4)), r.getLong(6), r.getLong(5));
             }
         });
     }

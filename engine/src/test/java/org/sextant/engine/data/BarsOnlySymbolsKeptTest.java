@@ -183,6 +183,11 @@ class BarsOnlySymbolsKeptTest {
     }
 
     private Path halfHours(String symbol, int bars) throws Exception {
+        return halfHours(dir, symbol, bars);
+    }
+
+    /** A CSV in {@code dir} of {@code bars} half-hour bars of {@code symbol} from 2024-03-04 14:30 UTC. */
+    static Path halfHours(Path dir, String symbol, int bars) throws Exception {
         StringBuilder csv = new StringBuilder("time,symbol,open,high,low,close,volume\n");
         java.time.LocalDateTime t = java.time.LocalDateTime.of(2024, 3, 4, 14, 30);
         for (int i = 0; i < bars; i++, t = t.plusMinutes(30)) {

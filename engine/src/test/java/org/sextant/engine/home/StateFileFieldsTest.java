@@ -24,7 +24,7 @@ class StateFileFieldsTest {
         Settings settings = new Settings("p", Map.of("p", new Settings.Provider("https://x.example/d?s={symbol}&k={api_key}", "KEY")),
                 "dark", "theta", 5, List.of(0.8, 0.95, 0.99)).masked();
         AppState state = new AppState("0.1.0", 7, "gui", "chart", "AA", "run-1", jobs,
-                new DataSummary(2, 100, LocalDate.of(2001, 1, 2), LocalDate.of(2001, 6, 1)), settings, Instant.parse("2026-01-02T03:04:05Z"));
+                new DataSummary(2, 100, LocalDate.of(2001, 1, 2), LocalDate.of(2001, 6, 1), 1, 500), settings, Instant.parse("2026-01-02T03:04:05Z"));
         Map<String, Object> written = Json.MAPPER.readValue(Json.write(state), Map.class);
 
         assertEquals(written, StateFile.knownFields(written), "every field the app writes passes, masked as the app masks it");

@@ -7,7 +7,7 @@ import org.sextant.mcp.envelope.ToolFailure;
 final class HealthCheck extends LauncherTool {
     HealthCheck() {
         super("health_check", ToolClass.READ, false,
-                "The running app's health: version, mode, and how many symbols and price rows it holds with their date range.",
+                "The running app's health: version, mode, and how many symbols and daily prices it holds with their date range, and its bars of other intervals.",
                 ArgumentSchema.object().build());
     }
 
