@@ -71,7 +71,8 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
      * words the import's read of it would refuse it with; a header within the count passes with no column looked at. Asked of a
      * file's first lines before the store's writer is taken and by the preview: a header of 150,000 columns was judged column by
      * column, several times over, while its import held the writer (30 s and 2 GB, attack 36). A wide file whose columns past the
-     * bound are all blank or ignored passes, as its read takes it.
+     * bound are all blank or Stooq's ignored ones passes, as its read takes it; one a bar read alone ignores (MetaTrader's spread)
+     * counts, as the daily read takes it for a symbol (attack 37: 160,000 columns named ignored… passed and were refused later).
      */
     static void requireColumnsWithinBound(List<String> header, String file, int headerLine) {
         if (header.size() <= MAX_COLUMNS + 1) return;
@@ -82,7 +83,8 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
             boolean time = PriceField.DATE.contains(n) || BarTime.DATETIME_NAMES.contains(n) || BarTime.CLOCK_NAMES.contains(n);
             date |= time;
             priced |= PriceField.SYMBOL.contains(n) || PriceField.of(n) != null;
-            if (!time && PriceField.holdsValues(n)
+            // the daily read's rule, the wider of the two (a bar read takes fewer): a column either read may take is counted
+            if (!time && PriceField.dailySymbol(n)
                     && !n.startsWith("datetime") && !n.startsWith("timestamp") && !n.endsWith("time")) symbols++;
         }
         if (!date) throw new TooManyColumns(unknown(file, headerLine, header, "no date column"));
@@ -142,7 +144,7 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
                 symbol = i;
             } else if (PriceField.of(n) != null && !fields.containsKey(PriceField.of(n))) {
                 fields.put(PriceField.of(n), i);
-            } else if (!PriceField.IGNORED.contains(n) && !n.isEmpty()) {
+            } else if (PriceField.dailySymbol(n)) {
                 others.add(i);
             }
         }

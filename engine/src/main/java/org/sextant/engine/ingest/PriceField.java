@@ -25,10 +25,17 @@ enum PriceField {
     /** Columns of Stooq's bulk files that carry no price: ignored. */
     static final Set<String> IGNORED = Set.of("per", "time", "openint");
 
-    /** Whether a column of this normalized name holds values an import reads (a wide file's symbol): not blank, not ignored. */
+    /** Whether a daily file's column of this normalized name is a wide file's symbol: not blank, not Stooq's columns without prices. */
+    static boolean dailySymbol(String normalized) {
+        return !normalized.isEmpty() && !IGNORED.contains(normalized);
+    }
+
+    /**
+     * Whether a bar file's column of this normalized name holds values its read takes (a wide file's symbol): a {@link #dailySymbol}
+     * that is not also one of MetaTrader's columns without prices (its spread, tick volume, and the unnamed ones of a headerless export).
+     */
     static boolean holdsValues(String normalized) {
-        return !normalized.isEmpty() && !normalized.startsWith("ignored") && !IGNORED.contains(normalized) && !normalized.equals("spread")
-                && !normalized.equals("tickvol");
+        return dailySymbol(normalized) && !normalized.startsWith("ignored") && !normalized.equals("spread") && !normalized.equals("tickvol");
     }
 
     final String column;

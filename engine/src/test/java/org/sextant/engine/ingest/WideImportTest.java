@@ -66,6 +66,10 @@ class WideImportTest {
     void aHeaderOfTooManyColumnsIsRefusedWithoutWaitingForTheWriter(@TempSextant Store store) throws Exception {
         Path wide = wideFile("toowide.csv", Layout.MAX_COLUMNS + 1, 2);
         Path priced = Files.writeString(tmp.resolve("priced.csv"), "symbol,date,close" + ",x".repeat(Layout.MAX_COLUMNS) + "\nAA,2020-01-02,1" + ",".repeat(Layout.MAX_COLUMNS) + "\n");
+        // columns a bar read would skip (MetaTrader's names) are symbols to the daily read: counted (attack 37)
+        Path barNames = Files.writeString(tmp.resolve("barnames.csv"), "Date,AAPL" + java.util.stream.IntStream.range(0, Layout.MAX_COLUMNS).mapToObj(i -> ",ignored" + i)
+                .collect(java.util.stream.Collectors.joining()) + "\n2020-01-02,1"
+                + ",2".repeat(Layout.MAX_COLUMNS) + "\n");
         Path notPrices = Files.writeString(tmp.resolve("notprices.csv"), "a" + ",b".repeat(Layout.MAX_COLUMNS + 1) + "\n1" + ",2".repeat(Layout.MAX_COLUMNS + 1) + "\n");
         ImportTurn briefly = ImportTurn.within(java.time.Duration.ofMillis(200), "import again later");
         try (org.sextant.engine.testing.HeldStore held = org.sextant.engine.testing.HeldStore.hold(store)) {
@@ -73,6 +77,8 @@ class WideImportTest {
             assertEquals(wide + " line 1 (the header): a wide file of 5,001 symbol columns, more than the 5,000 one import reads", e.getMessage());
             e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(priced), briefly));
             assertEquals(priced + " line 1 (the header): 5,003 columns, more than the 5,001 a price file may have", e.getMessage());
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(barNames), briefly));
+            assertEquals(barNames + " line 1 (the header): a wide file of 5,001 symbol columns, more than the 5,000 one import reads", e.getMessage());
             e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(notPrices), briefly));
             assertEquals(notPrices + " line 1 (the header): not a price file header (no date column; 5002 columns, recognised: none)", e.getMessage());
         }
