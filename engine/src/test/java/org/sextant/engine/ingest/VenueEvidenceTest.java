@@ -59,6 +59,10 @@ class VenueEvidenceTest {
             assertTrue(sap.notes().contains("session eu_equity (Xetra's holidays) kept: only 1 day tells SIX from Xetra (no bars on 2025-08-01), too few to decide: "
                     + "a weekday without bars may be a gap in the file; if they are SIX's, set it with: sextant session SAP six (or the set_trading_session tool)"),
                     sap.notes().toString());
+            // October's bars, imported later: the stored eu_equity is not told to switch on that one day either
+            ImportReport.BarCheck october = imported(store, file("SAP", tradingDays(TradingSession.EU_EQUITY, LocalDate.of(2025, 10, 1),
+                    LocalDate.of(2025, 10, 31), List.of())));
+            assertTrue(october.notes().stream().noneMatch(n -> n.contains("is read on Xetra's calendar")), october.notes().toString());
         }
     }
 
