@@ -16,14 +16,19 @@ final class HolidaysByYear {
         this.ofYear = ofYear;
     }
 
-    /** The holidays of yearly rules that hold every year (SIX's, Euronext's). */
+    /** The holidays of yearly rules that hold every year (Euronext's). */
     static HolidaysByYear of(java.util.List<KeptHolidays.Rule> rules) {
-        return new HolidaysByYear(year -> {
-            Set<LocalDate> out = new java.util.HashSet<>();
-            for (KeptHolidays.Rule r : rules) out.add(r.in(year));
-            out.remove(null);
-            return Set.copyOf(out);
-        });
+        return fromDays(year -> rules.stream().map(r -> r.in(year)));
+    }
+
+    /** The holidays of rules each closing the exchange in a span of years (Xetra's, SIX's). */
+    static HolidaysByYear ofClosures(java.util.List<XetraCalendar.Closure> closures) {
+        return fromDays(year -> closures.stream().map(c -> c.in(year)));
+    }
+
+    /** A year's days from its rules, null where a rule names none that year. */
+    private static HolidaysByYear fromDays(IntFunction<java.util.stream.Stream<LocalDate>> days) {
+        return new HolidaysByYear(year -> days.apply(year).filter(java.util.Objects::nonNull).collect(java.util.stream.Collectors.toUnmodifiableSet()));
     }
 
     /** A fixed-date rule (1 August). */

@@ -44,9 +44,74 @@ public final class VenueFit {
      * The venues that fit a symbol's days best and how many of their holidays without bars told it: 0 when no holiday of
      * theirs lies between days with bars (too few days to tell a venue by the days it closes).
      */
-    public record Fits(List<TradingSession> best, int skippedHolidays, List<String> toldByTimes) {
+    public record Fits(List<TradingSession> best, int skippedHolidays, List<String> toldByTimes, List<TradingSession> alsoFit) {
         public Fits(List<TradingSession> best, int skippedHolidays) {
-            this(best, skippedHolidays, List.of());
+            this(best, skippedHolidays, List.of(), List.of());
+        }
+
+        /**
+         * {@code alsoFit}: the venues neither the days nor the times rule out that fit worse than the best (fewer holidays
+         * without bars): a guess by the days alone weighs the best against them ({@link #weigh}).
+         */
+        public Fits {
+            best = List.copyOf(best);
+            toldByTimes = List.copyOf(toldByTimes);
+            alsoFit = List.copyOf(alsoFit);
+        }
+    }
+
+    /**
+     * The days siding with a venue a guess by the days alone needs against each other venue that fits, and more than side with
+     * that one: one weekday without bars may be a gap in the file (a Xetra stock's missing 1 August is no SIX listing).
+     */
+    public static final int DECIDING_DAYS = 2;
+
+    /**
+     * The weekdays from the first to the last traded day that tell {@code venue} from {@code other}: days only one of them
+     * closes, with bars (siding with the one trading) or skipped between bars (siding with the one closed; {@link #skippedBetweenBars}).
+     */
+    public static Rival weigh(TradingSession venue, TradingSession other, java.util.Set<LocalDate> traded) {
+        int siding = 0, against = 0;
+        if (traded.isEmpty()) return new Rival(other, 0, 0);
+        LocalDate first = java.util.Collections.min(traded), last = java.util.Collections.max(traded);
+        java.util.TreeSet<LocalDate> eitherCloses = new java.util.TreeSet<>(weekdayHolidays(venue, first, last));
+        eitherCloses.addAll(weekdayHolidays(other, first, last));
+        for (LocalDate d : eitherCloses) {
+            boolean venueCloses = venue.closed(d);
+            if (venueCloses == other.closed(d)) continue;
+            boolean sidesWithVenue;
+            if (traded.contains(d)) sidesWithVenue = !venueCloses; // bars side with the one trading
+            else if (skippedBetweenBars(venueCloses ? venue : other, traded, d)) sidesWithVenue = venueCloses;
+            else continue;
+            if (sidesWithVenue) siding++;
+            else against++;
+        }
+        return new Rival(other, siding, against);
+    }
+
+    /**
+     * The venue that fits next best, weighed against the one best ({@link #weigh}): of those that also fit, the one the fewest
+     * days more side against; null when several venues fit best or no other fits (the bars on their holidays told them apart).
+     */
+    public static Rival closestRival(Fits fit, java.util.Set<LocalDate> traded) {
+        if (fit.best().size() != 1) return null;
+        Rival closest = null;
+        for (TradingSession other : fit.alsoFit()) {
+            Rival r = weigh(fit.best().get(0), other, traded);
+            if (closest == null || r.margin() < closest.margin()) closest = r;
+        }
+        return closest;
+    }
+
+    /** A venue that fits a symbol's days too, and how many days side with the best venue against it and with it against the best. */
+    public record Rival(TradingSession venue, int siding, int against) {
+        int margin() {
+            return siding - against;
+        }
+
+        /** Whether the days outweigh this venue: {@code needed} days side with the best, and more than with this one. */
+        public boolean outweighed(int needed) {
+            return siding >= needed && siding > against;
         }
     }
 
@@ -86,7 +151,7 @@ public final class VenueFit {
         for (TradingSession v : datesOnly.best()) {
             if (!withTimes.best().contains(v)) told.add("bars after " + name(v) + "'s early close on " + String.join(", ", tradedAfterEarlyClose(v, lastBarByDay)));
         }
-        Fits byDays = new Fits(withTimes.best(), withTimes.skippedHolidays(), List.copyOf(told));
+        Fits byDays = new Fits(withTimes.best(), withTimes.skippedHolidays(), told, withTimes.alsoFit());
         if (byDays.best().size() < 2 || stepMinutes <= 0) return byDays;
         Map<TradingSession, List<String>> explained = new java.util.LinkedHashMap<>();
         int most = 0;
@@ -100,7 +165,8 @@ public final class VenueFit {
         for (Map.Entry<TradingSession, List<String>> e : explained.entrySet()) if (e.getValue().size() == most) best.add(e.getKey());
         if (best.size() == byDays.best().size()) return byDays; // every venue reached its half days alike
         if (best.size() == 1) told.add("half days ending at " + name(best.get(0)) + "'s early close: " + String.join(", ", explained.get(best.get(0)).stream().limit(5).toList()));
-        return new Fits(List.copyOf(best), byDays.skippedHolidays(), List.copyOf(told));
+        // the venues the half days ruled out no longer fit: the times told them apart
+        return new Fits(best, byDays.skippedHolidays(), told, byDays.alsoFit());
     }
 
     /**
@@ -128,7 +194,7 @@ public final class VenueFit {
         if (lastBarByDay.isEmpty()) return new Fits(List.of(), 0);
         LocalDate first = lastBarByDay.keySet().stream().min(LocalDate::compareTo).get(), last = lastBarByDay.keySet().stream().max(LocalDate::compareTo).get();
         int bestSkipped = -1;
-        List<TradingSession> tied = new ArrayList<>();
+        List<TradingSession> tied = new ArrayList<>(), fitting = new ArrayList<>();
         for (TradingSession v : VENUES) {
             int skipped = 0;
             boolean ruledOut = endedBefore(v, lastBarByDay);
@@ -139,13 +205,15 @@ public final class VenueFit {
                 else if (skippedBetweenBars(v, lastBarByDay.keySet(), d)) skipped++;
             }
             if (ruledOut) continue;
+            fitting.add(v);
             if (skipped > bestSkipped) {
                 bestSkipped = skipped;
                 tied.clear();
             }
             if (skipped == bestSkipped) tied.add(v);
         }
-        return new Fits(List.copyOf(tied), Math.max(bestSkipped, 0));
+        fitting.removeAll(tied);
+        return new Fits(tied, Math.max(bestSkipped, 0), List.of(), fitting);
     }
 
     /** The years the calendars are read for: {@link #tellingDays} covers them, so a bar outside them tells no venue. */
@@ -286,8 +354,12 @@ public final class VenueFit {
                 while (r.next()) lastBar.put(r.getObject(1, LocalDate.class), r.getTimestamp(2).toLocalDateTime());
             }
         }
-        List<TradingSession> fits = bestFits(lastBar);
+        Fits fit = fits(lastBar);
+        List<TradingSession> fits = fit.best();
         if (fits.isEmpty() || fits.contains(TradingSession.EU_EQUITY)) return null;
+        // Xetra fits too, only worse by a day or so: a gap in the file, no other venue's listing
+        Rival rival = closestRival(fit, lastBar.keySet());
+        if (rival != null && !rival.outweighed(DECIDING_DAYS)) return null;
         StringBuilder set = new StringBuilder();
         for (TradingSession v : fits) {
             set.append(set.length() == 0 ? "if it trades on " + name(v) + ", set it with: " : "; if on " + name(v) + ": ")

@@ -5,9 +5,7 @@ import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.Month;
 import java.time.MonthDay;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Xetra's trading days (Deutsche Boerse's cash market, Frankfurt), the eu_equity session's calendar. Closed on
@@ -74,16 +72,7 @@ public final class XetraCalendar {
         return HOLIDAYS.contains(day);
     }
 
-    private static final HolidaysByYear HOLIDAYS = new HolidaysByYear(XetraCalendar::holidays);
-
-    private static Set<LocalDate> holidays(int year) {
-        Set<LocalDate> out = new HashSet<>();
-        for (Closure c : CLOSURES) {
-            LocalDate d = c.in(year);
-            if (d != null) out.add(d);
-        }
-        return Set.copyOf(out);
-    }
+    private static final HolidaysByYear HOLIDAYS = HolidaysByYear.ofClosures(CLOSURES);
 
     private static Closure always(KeptHolidays.Rule rule) {
         return new Closure(rule, ALWAYS_FROM, ALWAYS_TO);

@@ -20,7 +20,9 @@ import org.sextant.engine.data.VenueFit;
  * Whit Monday, 2 January and 1 August; London on its May and August bank holidays, trading on 1 May and 24 December; Euronext
  * trades on 24 and 31 December, and on the Whit Mondays and German Unity Days of 2014-2021, where Xetra closes). A venue whose
  * holiday holds bars is ruled out; of the others, the one whose holidays explain the most weekdays without bars (between days
- * with bars: {@link VenueFit#skippedBetweenBars}) wins. A tie with Xetra keeps eu_equity; a tie of the others (Xetra ruled out)
+ * with bars: {@link VenueFit#skippedBetweenBars}) wins, when {@link VenueFit#DECIDING_DAYS} more days side with it than with each
+ * other venue that fits, and more than side with that one ({@link VenueFit#weigh}: a Xetra file missing 1 August is no SIX
+ * listing's), else eu_equity stays and the note says how thin it was. A tie with Xetra keeps eu_equity; a tie of the others (Xetra ruled out)
  * goes to the venue of the zone the times were read in, if it is one of them and the days skipped a holiday of theirs, else keeps
  * eu_equity with a note naming the days and each tied venue's command: a sparse file's gaps tell no venue, and the zone alone is
  * no guess.
@@ -35,11 +37,20 @@ final class VenueGuess {
      * The venue the traded days (the bars' dates on their venue's clock) tell; null when they tell none apart from Xetra. {@code zoned}
      * (the venue of the zone the times were read in, or null) settles a tie of venues other than Xetra when the days skipped holidays.
      */
-    static TradingSession byDays(VenueFit.Fits fit, TradingSession zoned) {
+    static TradingSession byDays(VenueFit.Fits fit, TradingSession zoned, Set<LocalDate> traded) {
         List<TradingSession> tied = fit.best();
         if (tied.isEmpty() || tied.contains(TradingSession.EU_EQUITY)) return null;
-        if (tied.size() == 1) return tied.get(0);
+        if (tied.size() == 1) return decided(fit, zoned, traded) ? tied.get(0) : null;
         return fit.skippedHolidays() > 0 && zoned != null && tied.contains(zoned) ? zoned : null;
+    }
+
+    /**
+     * Whether the one best venue is told from every other venue that fits by {@link VenueFit#DECIDING_DAYS} (one when the times
+     * were read in its zone, which says as much as a day): a Xetra stock's one missing 1 August is no SIX listing.
+     */
+    private static boolean decided(VenueFit.Fits fit, TradingSession zoned, Set<LocalDate> traded) {
+        VenueFit.Rival rival = VenueFit.closestRival(fit, traded);
+        return rival == null || rival.outweighed(fit.best().get(0) == zoned ? 1 : VenueFit.DECIDING_DAYS);
     }
 
     /**
@@ -61,7 +72,7 @@ final class VenueGuess {
             Set<LocalDate> traded = lastBars.keySet();
             VenueFit.Fits fit = VenueFit.fits(lastBars, steps.getOrDefault(e.getKey(), 0L));
             String note = note(symbol, fit, traded, dayCounts.get(e.getKey()), e.getValue());
-            TradingSession venue = byDays(fit, byZone(e.getValue()));
+            TradingSession venue = byDays(fit, byZone(e.getValue()), traded);
             if (venue != null || note != null) out.put(e.getKey(), new Guess(venue == null ? "eu_equity" : venue.label(), note));
         }
         return out;
@@ -233,12 +244,13 @@ final class VenueGuess {
      */
     static String note(String symbol, VenueFit.Fits fit, Set<LocalDate> traded, int tradedDays, ZoneId zone) {
         TradingSession zoned = byZone(zone);
-        TradingSession venue = byDays(fit, zoned);
+        TradingSession venue = byDays(fit, zoned, traded);
         // the venues the days fit, the zone's first: the one a reader most likely means
         List<TradingSession> tied = new ArrayList<>(fit.best());
         if (tied.remove(zoned)) tied.add(0, zoned);
+        VenueFit.Rival rival = VenueFit.closestRival(fit, traded);
         if (venue != null) {
-            boolean byZone = byDays(fit, null) != venue;
+            boolean byZone = byDays(fit, null, traded) != venue;
             tied.remove(venue);
             String change;
             if (byZone) change = commands(symbol, tied, "change it with: ");
@@ -247,14 +259,24 @@ final class VenueGuess {
                 change = "if they are " + VenueFit.name(zoned) + "'s (the times were read in " + zone.getId() + "), change it with: sextant session "
                         + symbol + " " + zoned.label();
             } else change = "change it with: sextant session " + symbol + " eu_equity";
+            // how many days told it from the venue that fits next best, and which: the weight of the guess
+            String told = rival == null ? null : told(venue, rival) + ": " + skippedOnlyBy(venue, rival.venue(), traded);
             if (!byZone && !fit.toldByTimes().isEmpty()) {
                 return "session " + venue.label() + " guessed: the bars' days fit " + VenueFit.name(venue) + "'s holidays and their times no other venue's ("
-                        + String.join("; ", fit.toldByTimes()) + "); " + change;
+                        + String.join("; ", fit.toldByTimes()) + (told == null ? "" : "; " + told) + "); " + change;
             }
             return "session " + venue.label() + " guessed: the bars' days fit " + VenueFit.name(venue) + "'s holidays"
-                    + (byZone ? " and the times were read in " + zone.getId() + " (" : " and no other venue's (") + skippedOnlyBy(venue, traded) + "); " + change;
+                    + (byZone ? " and the times were read in " + zone.getId() + " (" : " and no other venue's (")
+                    + (told == null ? skippedOnlyBy(venue, TradingSession.EU_EQUITY, traded) : told) + "); " + change;
         }
         String kept = "session eu_equity (Xetra's holidays) kept: ";
+        if (tied.size() == 1 && tied.get(0) != TradingSession.EU_EQUITY && rival != null) {
+            // one venue fits best, but by too few days to outweigh the one that also fits: a day without bars may be a gap
+            TradingSession best = tied.get(0);
+            return kept + (rival.against() == 0 ? "only " : "") + told(best, rival) + " (" + skippedOnlyBy(best, rival.venue(), traded)
+                    + "), too few to decide: a weekday without bars may be a gap in the file; "
+                    + "if they are " + VenueFit.name(best) + "'s, set it with: sextant session " + symbol + " " + best.label() + " (or the set_trading_session tool)";
+        }
         String tooFew = fit.skippedHolidays() > 0 || tied.isEmpty() ? null : tradedDays == 1 ? "the bars' one day (" + traded.iterator().next() + ") is too few to tell "
                 : "the bars' " + tradedDays + " days (" + traded.stream().min(LocalDate::compareTo).get() + " to "
                 + traded.stream().max(LocalDate::compareTo).get() + ") are too few to tell ";
@@ -301,20 +323,28 @@ final class VenueGuess {
      * What told it, at most five days each: the weekdays without bars that the venue closes and Xetra does not, and the days with
      * bars that Xetra closes (Euronext's 24 and 31 December).
      */
-    private static String skippedOnlyBy(TradingSession venue, Set<LocalDate> traded) {
+    private static String skippedOnlyBy(TradingSession venue, TradingSession other, Set<LocalDate> traded) {
         LocalDate first = traded.stream().min(LocalDate::compareTo).get(), last = traded.stream().max(LocalDate::compareTo).get();
-        List<String> skipped = new ArrayList<>(), tradedOnXetraHolidays = new ArrayList<>();
+        List<String> skipped = new ArrayList<>(), tradedOnOthersHolidays = new ArrayList<>();
         // only the days one of the two closes and the other does not: their weekday holidays, not every day from first to last
         java.util.TreeSet<LocalDate> eitherCloses = new java.util.TreeSet<>(VenueFit.weekdayHolidays(venue, first, last));
-        eitherCloses.addAll(VenueFit.weekdayHolidays(TradingSession.EU_EQUITY, first, last));
+        eitherCloses.addAll(VenueFit.weekdayHolidays(other, first, last));
         for (LocalDate d : eitherCloses) {
-            if (venue.closed(d) == TradingSession.EU_EQUITY.closed(d)) continue;
+            if (venue.closed(d) == other.closed(d)) continue;
             if (venue.closed(d) && !traded.contains(d) && VenueFit.skippedBetweenBars(venue, traded, d) && skipped.size() < 5) skipped.add(d.toString());
-            if (traded.contains(d) && tradedOnXetraHolidays.size() < 5) tradedOnXetraHolidays.add(d.toString());
+            if (traded.contains(d) && tradedOnOthersHolidays.size() < 5) tradedOnOthersHolidays.add(d.toString());
         }
         List<String> told = new ArrayList<>();
         if (!skipped.isEmpty()) told.add("no bars on " + String.join(", ", skipped));
-        if (!tradedOnXetraHolidays.isEmpty()) told.add("bars on Xetra's holidays " + String.join(", ", tradedOnXetraHolidays));
-        return told.isEmpty() ? "it trades where Xetra closes" : String.join("; ", told);
+        String whose = VenueFit.name(other) + "'s";
+        if (!tradedOnOthersHolidays.isEmpty()) told.add("bars on " + whose + " holidays " + String.join(", ", tradedOnOthersHolidays));
+        return told.isEmpty() ? "it trades where " + VenueFit.name(other) + " closes" : String.join("; ", told);
+    }
+
+    /** "2 days tell SIX from Xetra", "1 day tells ...", or with days against: "2 of 3 days telling London from Xetra side with London". */
+    private static String told(TradingSession venue, VenueFit.Rival rival) {
+        String names = VenueFit.name(venue) + " from " + VenueFit.name(rival.venue());
+        if (rival.against() == 0) return rival.siding() + (rival.siding() == 1 ? " day tells " : " days tell ") + names;
+        return rival.siding() + " of " + (rival.siding() + rival.against()) + " days telling " + names + " side with " + VenueFit.name(venue);
     }
 }

@@ -51,7 +51,22 @@ final class VenueHolidayBars {
         return String.format(java.util.Locale.ROOT, "%,d bar%s of %s %s %s on %s holidays: %s; %s was closed, so they are no ordinary day's bars, "
                         + "but they are kept and read (%s)",
                 bars, bars == 1 ? "" : "s", symbol, interval.label, bars == 1 ? "is" : "are", name, shown, name,
-                venue == TradingSession.EU_EQUITY ? "London and Euronext trade on some of those days" : "other venues trade on some of those days");
+                venue == TradingSession.EU_EQUITY ? "London and Euronext trade on some of those days" : tradingOnAll(symbol, venue, days));
+    }
+
+    /**
+     * For a symbol set to SIX, London or Euronext: the venues that trade on every one of those days, Xetra first, with the
+     * command that sets each (a Xetra stock set to six by a guess or by hand trades on SIX's Ascension and 1 August).
+     */
+    private static String tradingOnAll(String symbol, TradingSession venue, List<LocalDate> days) {
+        StringBuilder set = new StringBuilder();
+        for (TradingSession v : org.sextant.engine.data.VenueFit.VENUES) {
+            if (v == venue || days.stream().anyMatch(v::closed)) continue;
+            String name = org.sextant.engine.data.VenueFit.name(v);
+            set.append(set.length() == 0 ? name + " trades on all of them: if they are " + name + "'s, switch with: " : "; if " + name + "'s: ")
+                    .append("sextant session ").append(symbol).append(' ').append(v.label());
+        }
+        return set.length() == 0 ? "other venues trade on some of those days" : set + " (or the set_trading_session tool)";
     }
 
     /** A weekend's bars are outside the session already, holiday or not. */

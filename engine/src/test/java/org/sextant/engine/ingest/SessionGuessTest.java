@@ -225,7 +225,8 @@ class SessionGuessTest {
             ImportReport.BarCheck london = check(store, parisFile("FR.LSE", LocalDate.of(2025, 4, 1), LocalDate.of(2025, 6, 30),
                     List.of("2025-04-18", "2025-04-21", "2025-05-01", "2025-05-05", "2025-05-26"), List.of()), "Europe/Paris");
             assertEquals("lse", london.session());
-            assertTrue(london.notes().contains("session lse guessed: the bars' days fit London's holidays and no other venue's (no bars on 2025-05-05, 2025-05-26);"
+            assertTrue(london.notes().contains("session lse guessed: the bars' days fit London's holidays and no other venue's (2 of 3 days telling London from Xetra side"
+                    + " with London: no bars on 2025-05-05, 2025-05-26);"
                     + " if they are Euronext's (the times were read in Europe/Paris), change it with: sextant session FR.LSE euronext"), london.notes().toString());
         }
     }
