@@ -62,24 +62,12 @@ class AnswerReaderTest {
     /** A run_select answer of one-character cells (as attack 36b's) takes about its bytes parsed, not ~12x. */
     @Test
     void aLongTableOfOneCharacterCellsTakesLittleMoreHeapThanItsJson() {
-        byte[] answer = selectAnswer(5000, 200);
+        byte[] answer = ConcurrentLargeAnswers.selectAnswer(5000, 200);
         long before = heapAfterGc();
         Map<String, Object> read = AnswerReader.readObject(answer);
         long held = heapAfterGc() - before;
         assertEquals(5000, ((List<?>) ((Map<?, ?>) read.get("data")).get("rows")).size());
         assertTrue(held < 3L * answer.length / 2, "an answer of " + answer.length + " bytes holds " + held + " bytes of heap parsed");
-    }
-
-    static byte[] selectAnswer(int rows, int columns) {
-        StringBuilder json = new StringBuilder("{\"ok\":true,\"data\":{\"columns\":[");
-        for (int c = 0; c < columns; c++) json.append(c == 0 ? "" : ",").append("\"c").append(c).append('"');
-        json.append("],\"rows\":[");
-        for (int r = 0; r < rows; r++) {
-            json.append(r == 0 ? "[" : ",[");
-            for (int c = 0; c < columns; c++) json.append(c == 0 ? "" : ",").append("\"a\"");
-            json.append(']');
-        }
-        return utf8(json.append("],\"row_count\":").append(rows).append("}}").toString());
     }
 
     private static long heapAfterGc() {

@@ -25,14 +25,15 @@ import org.sextant.mcp.tables.SessionTables;
  * bound): N sessions' run_select answers of ROWS x COLUMNS one-character cells (attack 36b's shape) read at once from a local
  * app stand-in, each stored as its session's table, as run_select does. Mode "bounded": the launcher's read (its bounds,
  * AnswerReader); "unbounded": as before launcher 0.13.0 (the whole body read without a bound, made a String, parsed to a
- * tree). Prints one line: answered, refused, failed (out of memory), the most heap seen in use and the seconds taken.
+ * tree); each waits for room as long as it takes. Prints one line: answered, refused, failed (out of memory), the most heap seen in use and the seconds taken.
  * Args: mode answers rows columns.
  */
 public final class ConcurrentLargeAnswers {
+    @SuppressWarnings("unchecked")
     public static void main(String[] args) throws Exception {
         boolean bounded = args[0].equals("bounded");
         int answers = Integer.parseInt(args[1]), rows = Integer.parseInt(args[2]), columns = Integer.parseInt(args[3]);
-        byte[] body = AnswerReaderTest.selectAnswer(rows, columns);
+        byte[] body = selectAnswer(rows, columns);
         byte[] http = join(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1), body);
         body = null;
@@ -56,7 +57,12 @@ public final class ConcurrentLargeAnswers {
             acceptor.setDaemon(true);
             acceptor.start();
             SessionTables tables = SessionTables.withDefaults();
-            LoopbackHttp client = bounded ? new LoopbackHttp() : new LoopbackHttp(new AnswersInFlight(Long.MAX_VALUE, 0), Long.MAX_VALUE);
+            // bounded: the launcher's bounds for this heap, an answer waiting for room as long as it takes (not 30 s: on a loaded
+            // machine that refuses some, and what is measured here is memory; the refusal is AnswerBoundsTest's)
+            LoopbackHttp client = bounded
+                    ? new LoopbackHttp(new AnswersInFlight(AnswersInFlight.launcherBytes(Runtime.getRuntime().maxMemory()), Long.MAX_VALUE),
+                            LoopbackHttp.MAX_ANSWER_BYTES)
+                    : new LoopbackHttp(new AnswersInFlight(Long.MAX_VALUE, 0), Long.MAX_VALUE);
             CountDownLatch go = new CountDownLatch(1);
             List<Thread> sessions = new ArrayList<>();
             for (int i = 0; i < answers; i++) {
@@ -66,7 +72,7 @@ public final class ConcurrentLargeAnswers {
                         go.await();
                         Map<String, Object> data;
                         try (LoopbackHttp.Response r = client.exchange(server.getLocalPort(), "/api/v1/run_select", "t", null,
-                                Duration.ofSeconds(3), Duration.ofSeconds(300))) {
+                                Duration.ofSeconds(30), Duration.ofSeconds(3600))) {
                             data = bounded ? ApiReply.unwrap("run_select", r.status(), r.bytes()) : Json.readObject(r.body());
                         }
                         if (!bounded) data = (Map<String, Object>) data.get("data");
@@ -88,6 +94,30 @@ public final class ConcurrentLargeAnswers {
         System.out.printf("answered=%d refused=%d failed=%d peak_heap_mb=%d seconds=%.1f%n", answered.get(), refused.get(), failed.get(),
                 peak.get() >> 20, (System.nanoTime() - started) / 1e9);
         System.exit(0);
+    }
+
+    /** The line {@link #main} prints, run in a JVM of its own with {@code heap} (e.g. -Xmx384m) and G1. */
+    static String inJvm(String heap, String mode, int answers, int rows, int columns) throws Exception {
+        Process p = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(), heap,
+                "-XX:+UseG1GC", "-cp", System.getProperty("java.class.path"), ConcurrentLargeAnswers.class.getName(), mode,
+                String.valueOf(answers), String.valueOf(rows), String.valueOf(columns)).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        List<String> lines = out.lines().filter(l -> l.startsWith("answered=")).toList();
+        if (p.waitFor() != 0 || lines.size() != 1) throw new IllegalStateException("the JVM of " + mode + " answers printed: " + out);
+        return lines.get(0);
+    }
+
+    /** A run_select answer of {@code rows} x {@code columns} one-character cells, as the app sends it. */
+    static byte[] selectAnswer(int rows, int columns) {
+        StringBuilder json = new StringBuilder("{\"ok\":true,\"data\":{\"columns\":[");
+        for (int c = 0; c < columns; c++) json.append(c == 0 ? "" : ",").append("\"c").append(c).append('"');
+        json.append("],\"rows\":[");
+        for (int r = 0; r < rows; r++) {
+            json.append(r == 0 ? "[" : ",[");
+            for (int c = 0; c < columns; c++) json.append(c == 0 ? "" : ",").append("\"a\"");
+            json.append(']');
+        }
+        return json.append("],\"row_count\":").append(rows).append("}}").toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private static void serve(ServerSocket server, byte[] answer) {

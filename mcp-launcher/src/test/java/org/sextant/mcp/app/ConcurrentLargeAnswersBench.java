@@ -15,7 +15,7 @@ public final class ConcurrentLargeAnswersBench {
         int[] counts = args.length == 0 ? new int[] {4, 8} : java.util.Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
         for (int n : counts) {
             for (String mode : new String[] {"unbounded", "bounded"}) {
-                String line = ConcurrentLargeAnswersHeapTest.run("-Xmx1g", mode, n, 5000, 1000);
+                String line = ConcurrentLargeAnswers.inJvm("-Xmx1g", mode, n, 5000, 1000);
                 java.util.Map<String, String> f = new java.util.HashMap<>();
                 for (String kv : line.split(" ")) f.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
                 System.out.printf("| %s | %d | %s | %s | %s | %s | %s |%n", mode.equals("bounded") ? "bounded (0.13.0)" : "unbounded (before)",
