@@ -4,7 +4,7 @@ package org.sextant.mcp;
 public final class LauncherInfo {
     public static final String NAME = "sextant";
     /** Bumped on any tool add, rename or behaviour change (docs/architecture.md, "The MCP launcher"). */
-    public static final String VERSION = "0.12.0";
+    public static final String VERSION = "0.13.0";
     /** Major of the tool surface; clients may pin it. */
     public static final int TOOLS_CONTRACT = 5;
     /** Major of the app's local API (run/app.json "contract") this launcher speaks. */

@@ -3,19 +3,18 @@ package org.sextant.mcp.app;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sextant.contract.FailReason;
-import org.sextant.mcp.envelope.Json;
 import org.sextant.mcp.envelope.ToolFailure;
 
 /** Turns the app's {"ok", "data"} / {"ok": false, "error", "fail_reason", "field", "fix"} into data or a failure. */
 final class ApiReply {
     private ApiReply() {}
 
-    static Map<String, Object> unwrap(String method, int status, String body) throws ToolFailure {
+    static Map<String, Object> unwrap(String method, int status, byte[] body) throws ToolFailure {
         // Token and Host/Origin refusals are about the launcher, whatever the body says: our own hint.
         if (status == 401 || status == 403) throw statusFailure(method, status, "refused the request");
         Map<String, Object> reply;
         try {
-            reply = Json.readObject(body);
+            reply = AnswerReader.readObject(body); // long tables as compact rows, not a whole tree
         } catch (RuntimeException e) {
             throw statusFailure(method, status, "answered HTTP " + status + " with a body that is not JSON");
         }

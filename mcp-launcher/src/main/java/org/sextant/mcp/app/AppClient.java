@@ -228,6 +228,10 @@ public final class AppClient {
             response = http.exchange(app.port(), "/api/v1/" + method, app.token(), client(), body, CONNECT_TIMEOUT, timeout);
         } catch (ConnectException e) {
             throw new Refused(notRunning(app, "refused the connection", e), true);
+        } catch (LoopbackHttp.AnswerTooLarge e) {
+            throw tooLarge(method, e);
+        } catch (AnswersInFlight.Busy e) {
+            throw busy(method, e);
         } catch (LoopbackHttp.ConnectTimeout e) {
             known = null;
             throw notRunning(app, "did not accept a connection within " + CONNECT_TIMEOUT.toSeconds() + " s", e);
@@ -244,14 +248,38 @@ public final class AppClient {
             known = null;
             throw notRunning(app, "closed the connection (" + e.getClass().getSimpleName() + ")", e);
         }
-        if (response.status() == 401) {
-            try {
-                ApiReply.unwrap(method, 401, response.body());
-            } catch (ToolFailure f) {
-                throw new Refused(f, false);
+        try (response) { // its room among the answers in flight is given back once it is parsed
+            if (response.status() == 401) {
+                try {
+                    ApiReply.unwrap(method, 401, response.bytes());
+                } catch (ToolFailure f) {
+                    throw new Refused(f, false);
+                }
             }
+            return ApiReply.unwrap(method, response.status(), response.bytes());
         }
-        return ApiReply.unwrap(method, response.status(), response.body());
+    }
+
+    private static final long MB = 1024 * 1024;
+
+    private static String size(long bytes) {
+        return bytes % MB == 0 ? bytes / MB + " MB" : bytes + " bytes";
+    }
+
+    /** An answer over the bound on one answer: what to ask for instead. */
+    static ToolFailure tooLarge(String method, LoopbackHttp.AnswerTooLarge e) {
+        return new ToolFailure(FailReason.RESOURCE_LIMIT, "the app's answer to '" + method + "' has " + (e.announced ? "" : "over ")
+                + e.bytes + " bytes of JSON, over the " + size(e.bound) + " the launcher reads of one answer (answers are parsed"
+                + " in its memory); it was not read",
+                "ask for less in one call: a narrower SELECT (fewer columns) or a LIMIT, and page with OFFSET or a WHERE on the key;"
+                        + " fewer symbols or days for other tools", e);
+    }
+
+    /** No room among the large answers in flight within the wait: try again, or ask for less. */
+    static ToolFailure busy(String method, AnswersInFlight.Busy e) {
+        return new ToolFailure(FailReason.RESOURCE_LIMIT, "the app's answer to '" + method + "' (" + e.bytes + " bytes of JSON) found no room: the launcher reads at most " + size(e.bound) + " of large answers at once, over all"
+                + " sessions, and other calls' answers held " + size(e.held) + " all the time it waited; it was not read",
+                "call again in a moment, or ask for less in one call (a narrower SELECT or a LIMIT, fewer symbols or days)", e);
     }
 
     /** What a quick call the app did not answer in time is answered: the app named as not answering, and the bound. */

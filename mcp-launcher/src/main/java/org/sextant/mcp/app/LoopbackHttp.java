@@ -28,8 +28,37 @@ final class LoopbackHttp {
     static final Duration IDLE_LIMIT = Duration.ofSeconds(10);
     private static final int MAX_IDLE = 4;
     private static final int MAX_HEADER_LINE = 16 * 1024;
+    /**
+     * The most bytes of one answer the launcher reads: a legal run_select of 5,000 x 1,000 one-character cells has ~20 MB.
+     * A larger answer is refused before its body is read ({@link AnswerTooLarge}), so no one call can exhaust the heap.
+     */
+    static final long MAX_ANSWER_BYTES = 32L << 20;
 
-    record Response(int status, String body) {}
+    /** An answer: its body's bytes (UTF-8 JSON from the app) and the room they hold in {@link AnswersInFlight} until closed. */
+    record Response(int status, byte[] bytes, AnswersInFlight.Held held) implements AutoCloseable {
+        String body() {
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public void close() {
+            held.close();
+        }
+    }
+
+    /** An answer over {@link #MAX_ANSWER_BYTES}: refused unread (its announced length) or when it grew past the bound. */
+    static final class AnswerTooLarge extends IOException {
+        final long bytes;
+        final long bound;
+        final boolean announced;
+
+        AnswerTooLarge(long bytes, long bound, boolean announced) {
+            super((announced ? "" : "over ") + bytes + " bytes of answer, over the " + bound + "-byte bound");
+            this.bytes = bytes;
+            this.bound = bound;
+            this.announced = announced;
+        }
+    }
 
     /** No connection within the connect timeout (a refused one is a {@link java.net.ConnectException}). */
     static final class ConnectTimeout extends IOException {
@@ -39,11 +68,25 @@ final class LoopbackHttp {
     }
 
     private final Deque<Connection> idle = new ArrayDeque<>();
+    private final AnswersInFlight inFlight;
+    private final long maxAnswerBytes;
+
+    LoopbackHttp() {
+        this(AnswersInFlight.LAUNCHER, MAX_ANSWER_BYTES);
+    }
+
+    /** Answers counted against {@code inFlight}, one of at most {@code maxAnswerBytes} (tests set smaller bounds). */
+    LoopbackHttp(AnswersInFlight inFlight, long maxAnswerBytes) {
+        this.inFlight = inFlight;
+        this.maxAnswerBytes = maxAnswerBytes;
+    }
 
     /**
      * One exchange: {@code body} null means GET, otherwise a JSON POST. Throws ConnectException
      * (refused: nothing was sent), ConnectTimeout, SocketTimeoutException (no full answer within
-     * {@code timeout}), ClosedByInterruptException, or another IOException (closed, reset, not HTTP).
+     * {@code timeout}), ClosedByInterruptException, AnswerTooLarge, AnswersInFlight.Busy (no room for a large answer
+     * within the time left, at most {@link AnswersInFlight#WAIT_NANOS}), or another IOException (closed, reset, not HTTP).
+     * The answer holds its room in {@link AnswersInFlight} until closed: close it once parsed.
      */
     Response exchange(int port, String path, String token, byte[] body, Duration connectTimeout, Duration timeout)
             throws IOException {
@@ -57,11 +100,15 @@ final class LoopbackHttp {
         Connection c = take(port);
         if (c == null) c = Connection.open(port, connectTimeout);
         boolean reusable = false;
+        AnswersInFlight.Held held = inFlight.open();
         try {
             c.write(request(port, path, token, client, body));
-            Response r = c.readResponse(deadline);
+            Response r = c.readResponse(deadline, held, maxAnswerBytes);
             reusable = c.keepAlive;
             return r;
+        } catch (IOException | RuntimeException e) {
+            held.close();
+            throw e;
         } finally {
             if (reusable) release(c);
             else c.close();
@@ -172,7 +219,7 @@ final class LoopbackHttp {
             }
         }
 
-        Response readResponse(long deadline) throws IOException {
+        Response readResponse(long deadline, AnswersInFlight.Held held, long max) throws IOException {
             int status;
             Headers h;
             do { // skip any 1xx interim answer
@@ -184,17 +231,29 @@ final class LoopbackHttp {
                 body = new byte[0];
                 keepAlive = h.keepAlive;
             } else if (h.chunked) {
-                body = chunked(deadline);
+                body = chunked(deadline, held, max);
                 keepAlive = h.keepAlive;
             } else if (h.length >= 0) {
+                if (h.length > max) throw new AnswerTooLarge(h.length, max, true); // unread: the connection is closed
+                reserve(held, h.length, deadline);
                 body = bytes(h.length, deadline);
                 keepAlive = h.keepAlive;
             } else {
-                body = toEnd(deadline); // no length: the body ends when the app closes
+                body = toEnd(deadline, held, max); // no length: the body ends when the app closes
                 keepAlive = false;
             }
             if (pos != limit) keepAlive = false; // bytes beyond the answer: do not trust this connection again
-            return new Response(status, new String(body, StandardCharsets.UTF_8));
+            return new Response(status, body, held);
+        }
+
+        /** Room for {@code bytes} more of this answer, waiting no longer than the call may and at most {@link AnswersInFlight#WAIT_NANOS}. */
+        private static void reserve(AnswersInFlight.Held held, long bytes, long deadline) throws IOException {
+            try {
+                held.grow(bytes, deadline);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.nio.channels.ClosedByInterruptException();
+            }
         }
 
         private record Headers(long length, boolean chunked, boolean keepAlive) {}
@@ -234,7 +293,7 @@ final class LoopbackHttp {
             }
         }
 
-        private byte[] chunked(long deadline) throws IOException {
+        private byte[] chunked(long deadline, AnswersInFlight.Held held, long max) throws IOException {
             java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
             while (true) {
                 String size = line(deadline);
@@ -246,6 +305,8 @@ final class LoopbackHttp {
                     throw new IOException("bad chunk size from the app: " + size);
                 }
                 if (n == 0) break;
+                if (n > max - out.size()) throw new AnswerTooLarge(out.size() + n, max, false);
+                reserve(held, n, deadline);
                 out.writeBytes(bytes(n, deadline));
                 if (!line(deadline).isEmpty()) throw new IOException("chunk not followed by CRLF");
             }
@@ -267,10 +328,12 @@ final class LoopbackHttp {
             return out;
         }
 
-        private byte[] toEnd(long deadline) throws IOException {
+        private byte[] toEnd(long deadline, AnswersInFlight.Held held, long max) throws IOException {
             java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
             while (true) {
                 if (pos == limit && !tryFill(deadline)) return out.toByteArray();
+                if (limit - pos > max - out.size()) throw new AnswerTooLarge(out.size() + limit - pos, max, false);
+                reserve(held, limit - pos, deadline);
                 out.write(buf, pos, limit - pos);
                 pos = limit;
             }

@@ -37,6 +37,13 @@ public final class Json {
         return n;
     }
 
+    /** As {@link #bytesInMessage(String)}, of JSON text already in UTF-8: its bytes and one more for each quote and backslash. */
+    public static long bytesInMessage(byte[] utf8Json) {
+        long n = utf8Json.length;
+        for (byte b : utf8Json) if (b == '"' || b == '\\') n++;
+        return n;
+    }
+
     public static String writePretty(Object value) {
         return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
     }

@@ -56,10 +56,18 @@ public final class SessionTables {
         if (store.isEmpty()) return Optional.empty();
         reads.acquire();
         try {
+            // the session may have ended while this read waited its turn: it is answered as any read of an ended session
+            if (!holds(sessionId, store.get())) return Optional.empty();
             return store.get().read(uri);
         } finally {
             reads.release();
         }
+    }
+
+    /** The session is open and {@code store} is still its own (not dropped, nor replaced after a drop). */
+    private synchronized boolean holds(String sessionId, TableStore store) {
+        String id = sessionId == null ? NO_SESSION : sessionId;
+        return bySession.get(id) == store && open.test(id);
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sextant.mcp.LauncherInfo;
+import org.sextant.mcp.envelope.CompactRows;
 import org.sextant.mcp.envelope.Json;
 import tools.jackson.databind.util.RawValue;
 
@@ -261,10 +262,12 @@ public final class TableStore {
     /** Each row written once: its text is kept and measured (for pages and the byte budget), the parsed row is not kept. */
     private static Written write(List<?> rows, int pageBytes) {
         List<Integer> starts = new ArrayList<>(List.of(0)), offsets = new ArrayList<>(List.of(0));
-        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        CompactRows compact = rows instanceof CompactRows c ? c : null; // a long answer's rows: their JSON is kept as it is
+        ByteArrayOutputStream json = new ByteArrayOutputStream(compact == null ? 32 : (int) Math.min(Integer.MAX_VALUE - 8,
+                compact.jsonBytes() + compact.size())); // sized at once: no doubling copies of a large table
         long bytes = 0, total = 0;
         for (int i = 0; i < rows.size(); i++) {
-            String text = Json.write(rows.get(i));
+            byte[] text = compact != null ? compact.itemJson(i) : Json.write(rows.get(i)).getBytes(StandardCharsets.UTF_8);
             long row = Json.bytesInMessage(text) + 1; // and its comma
             if (bytes > 0 && bytes + row > pageBytes) {
                 starts.add(i);
@@ -273,7 +276,7 @@ public final class TableStore {
             }
             bytes += row;
             total += row;
-            json.writeBytes(text.getBytes(StandardCharsets.UTF_8));
+            json.writeBytes(text);
             if (i < rows.size() - 1) json.write(',');
         }
         return new Written(json.toByteArray(), List.copyOf(starts), List.copyOf(offsets), total);

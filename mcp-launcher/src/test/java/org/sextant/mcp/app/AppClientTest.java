@@ -231,8 +231,8 @@ class AppClientTest {
     @Test
     void appFailuresAreShownEscaped() {
         ToolFailure f = assertThrows(ToolFailure.class, () -> ApiReply.unwrap("get_close_price", 404,
-                "{\"ok\":false,\"error\":\"unknown symbol 'AB\\u001b[31m\\u202eC'\",\"fail_reason\":\"not_found\","
-                        + "\"field\":\"symbol\\u2028\",\"fix\":\"did you mean \\u200fAB?\"}"));
+                utf8("{\"ok\":false,\"error\":\"unknown symbol 'AB\\u001b[31m\\u202eC'\",\"fail_reason\":\"not_found\","
+                        + "\"field\":\"symbol\\u2028\",\"fix\":\"did you mean \\u200fAB?\"}")));
         assertEquals("unknown symbol 'AB\\u001b[31m\\u202eC' (field: symbol\\u2028)", f.getMessage());
         assertEquals("did you mean \\u200fAB?", f.clientHint());
         assertEquals(f.getMessage(), f.toEnvelope().error());
@@ -241,13 +241,17 @@ class AppClientTest {
     @Test
     void appFailuresWithoutAJsonBodyGetAStatusBasedReason() {
         assertEquals("app_error", assertThrows(ToolFailure.class,
-                () -> ApiReply.unwrap("run_select", 500, "<html>oops</html>")).failReason());
+                () -> ApiReply.unwrap("run_select", 500, utf8("<html>oops</html>"))).failReason());
         assertEquals("contract_mismatch", assertThrows(ToolFailure.class,
-                () -> ApiReply.unwrap("new_method", 404, "")).failReason());
+                () -> ApiReply.unwrap("new_method", 404, utf8(""))).failReason());
         ToolFailure f = assertThrows(ToolFailure.class, () -> ApiReply.unwrap("run_select", 400,
-                "{\"ok\":false,\"error\":\"only SELECT\",\"fail_reason\":\"invalid_input\",\"field\":\"sql\",\"fix\":\"send a SELECT\"}"));
+                utf8("{\"ok\":false,\"error\":\"only SELECT\",\"fail_reason\":\"invalid_input\",\"field\":\"sql\",\"fix\":\"send a SELECT\"}")));
         assertEquals("invalid_input", f.failReason());
         assertEquals("only SELECT (field: sql)", f.getMessage());
         assertEquals("send a SELECT", f.clientHint());
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 }

@@ -59,6 +59,32 @@ class TableReadTurnsTest {
         assertEquals(2, HeldWriter.writing.get());
     }
 
+    /** A session ended (DELETE, expiry) while its read waited its turn gets no page: as any read of an ended session, none found. */
+    @Test
+    void aSessionEndedWhileItsReadWaitsItsTurnGetsNoPage() throws Exception {
+        java.util.Set<String> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        open.addAll(List.of("a", "b"));
+        SessionTables tables = new SessionTables(() -> new TableStore(TableStore.MAX_TABLES, TableStore.MAX_ROWS, TableStore.MAX_BYTES,
+                TableStore.PAGE_BYTES, HeldWriter::write), SessionTables.LAUNCHER_BYTES, 1);
+        tables.openWhile(open::contains);
+        String a = tables.of("a").put("a", List.of(), List.of(List.of(1))).uri();
+        String b = tables.of("b").put("b", List.of(), List.of(List.of(1))).uri();
+        HeldWriter.release = new CountDownLatch(1);
+        HeldWriter.writing.set(0);
+        Optional<?>[] answers = new Optional<?>[2];
+        Thread first = reader(tables, "a", a, answers, 0);
+        waitUntil(() -> HeldWriter.writing.get() == 1);
+        Thread second = reader(tables, "b", b, answers, 1);
+        waitUntil(() -> second.getState() == Thread.State.WAITING || second.getState() == Thread.State.TIMED_WAITING);
+        open.remove("b"); // its DELETE was answered; its tables are dropped just after
+        HeldWriter.release.countDown();
+        first.join();
+        second.join();
+        assertTrue(answers[0].isPresent(), "the open session's read is answered");
+        assertEquals(Optional.empty(), answers[1], "the ended session's read found its page");
+        assertEquals(1, HeldWriter.writing.get(), "a page was written for the ended session");
+    }
+
     private static Thread reader(SessionTables tables, String session, String uri, Optional<?>[] answers, int at) {
         Thread t = new Thread(() -> {
             try {
