@@ -428,7 +428,9 @@ record CsvHead(List<String> header, char delimiter, String dateFormat, boolean h
                 lineNo, blankLines, lineNo - blankLines, lineNo - 1, MAX_LINE);
     }
 
-    static final String BLANK_RUN_FIX = "delete the blank lines (e.g. grep -v '^[[:space:]]*$' FILE > CLEAN.csv) and import the file without them";
+    /** A shell command that deletes the blank lines whatever the file's line ends: grep alone sees a CR-only file as one line (attack 37 F4). */
+    static final String BLANK_RUN_COMMAND = "tr '\\r' '\\n' < FILE | grep -v '^[[:space:]]*$' > CLEAN.csv";
+    static final String BLANK_RUN_FIX = "delete the blank lines (e.g. " + BLANK_RUN_COMMAND + ", which also reads Windows and old Mac line ends) and import the file without them";
 
     /** This head with the first row's date format, and the forms of every row when it needs them; null when not and {@code onlyDecided}. */
     private CsvHead withDateFormatFrom(String firstRow, Path path, String file, Budget budget, boolean quoteBelow, boolean onlyDecided) {

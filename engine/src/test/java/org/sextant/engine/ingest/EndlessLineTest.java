@@ -97,6 +97,28 @@ class EndlessLineTest {
         }
     }
 
+    /**
+     * The refusal's fix works: its command, run on a refused file of each line end (LF, CR LF, CR alone), leaves a file that
+     * imports (attack 37 F4: the grep it gave saw a CR-only file as one line and left every blank line in).
+     */
+    @Test
+    void theBlankLinesFixLeavesAFileThatImports(@TempSextant Store store) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/bin/sh")) && Files.isExecutable(Path.of("/usr/bin/tr")), "a POSIX shell");
+        String[] ends = {"\n", "\r\n", "\r"};
+        for (int i = 0; i < ends.length; i++) {
+            String end = ends[i];
+            Path f = tmp.resolve("BLANKS" + i + ".csv");
+            Files.writeString(f, "Date,Close" + end + (" " + end).repeat(1_100_000) + "2020-01-02,10" + end + "2020-01-03,11" + end);
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(f)));
+            assertEquals(CsvHead.BLANK_RUN_FIX, e.fix());
+            Path clean = tmp.resolve("CLEAN" + i + ".csv");
+            String command = CsvHead.BLANK_RUN_COMMAND.replace("FILE", "'" + f + "'").replace("CLEAN.csv", "'" + clean + "'");
+            Process p = new ProcessBuilder("/bin/sh", "-c", command).redirectErrorStream(true).start();
+            assertEquals(0, p.waitFor(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            assertEquals(2, new PriceImporter(store, PriceRules.defaults()).importFiles(List.of(clean)).rowsInserted(), "line ends " + i);
+        }
+    }
+
     /** A file with a few blank lines below the header and between its rows imports, as before. */
     @Test
     void aFewBlankLinesStillImport(@TempSextant Store store) throws Exception {
