@@ -162,14 +162,17 @@ public final class ResearchStore {
                 for (int k = 0; k < sweep.configurations(); k++) {
                     String params = Json.MAPPER.writeValueAsString(sweep.kernel().parameters(k));
                     // the p-value Holm and BHY took for it, for the session's later runs to adjust with
-                    double p = Haircut.configurationPValue(SweepResult.comparableSharpe(sweep.inSample()[k]), sweep.split() - 1, u.barsPerYear());
-                    append(app, runId, k, "in", params, sweep.inSample()[k], p);
-                    append(app, runId, k, "out", params, sweep.outOfSample()[k], null);
+                    double sharpe = SweepResult.comparableSharpe(sweep.inSample()[k]);
+                    double p = Haircut.configurationPValue(sharpe, sweep.split() - 1, u.barsPerYear());
+                    // and its log, exact where p underflows to 0 (V063)
+                    double log10P = Haircut.log10ConfigurationPValue(sharpe, sweep.split() - 1, u.barsPerYear());
+                    append(app, runId, k, "in", params, sweep.inSample()[k], p, log10P);
+                    append(app, runId, k, "out", params, sweep.outOfSample()[k], null, null);
                 }
                 if (benchmark != null) {
                     String holds = Json.MAPPER.writeValueAsString(Map.of("holds", benchmark.holds()));
-                    append(app, runId, report.chosen(), BENCHMARK_IN, holds, benchmark.inSample(), null);
-                    append(app, runId, report.chosen(), BENCHMARK_OUT, holds, benchmark.outOfSample(), null);
+                    append(app, runId, report.chosen(), BENCHMARK_IN, holds, benchmark.inSample(), null, null);
+                    append(app, runId, report.chosen(), BENCHMARK_OUT, holds, benchmark.outOfSample(), null, null);
                 }
             }
             try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_equity")) {
@@ -457,11 +460,14 @@ public final class ResearchStore {
         return List.of(Json.MAPPER.readValue(json, String[].class));
     }
 
-    private static void append(DuckDBAppender app, String runId, int k, String sample, String params, Metrics m, Double pValue) throws java.sql.SQLException {
+    private static void append(DuckDBAppender app, String runId, int k, String sample, String params, Metrics m, Double pValue, Double log10P)
+            throws java.sql.SQLException {
         app.beginRow().append(runId).append((long) k).append(sample).append(params)
                 .append(m.cagr()).append(m.volatility()).append(m.sharpe()).append(m.sortino()).append(m.maxDrawdown())
                 .append(m.turnover()).append(m.exposure()).append(m.hitRate()).append(m.bars());
-        (pValue == null ? app.appendNull() : app.append(pValue.doubleValue())).endRow();
+        if (pValue == null) app.appendNull();
+        else app.append(pValue.doubleValue());
+        (log10P == null ? app.appendNull() : app.append(log10P.doubleValue())).endRow();
     }
 
     /**
