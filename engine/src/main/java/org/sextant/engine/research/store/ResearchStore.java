@@ -249,6 +249,23 @@ public final class ResearchStore {
             + "proportion, one a fill did not trade too (a rebalancing band's), where they are now paid from cash by the positions traded; "
             + "its figures were made so and are not recomputed: run the backtest again for figures charged as now";
 
+    /**
+     * Whether some configuration of a stored spec has a rebalancing band above 0, which leaves a position untraded: only
+     * there did a fill's costs taken from every position (before V062) make other figures than now; at a band of 0 every
+     * position is traded to its target at each fill either way. A spec that no longer composes is taken to, so its run still says so.
+     */
+    static boolean sparesPositions(String spec) {
+        try {
+            org.sextant.engine.research.graph.ComposeResult composed = org.sextant.engine.research.graph.GraphComposer.composeAsRun(spec);
+            if (!composed.ok()) return true;
+            var graph = composed.graph();
+            List<Object> bands = graph.node(graph.root()).params().get("rebalance_band");
+            return bands != null && bands.stream().anyMatch(b -> !(b instanceof Number n && n.doubleValue() == 0));
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+
     private static List<String> costsInProportionFirst(List<String> warnings) {
         List<String> all = new java.util.ArrayList<>(warnings.size() + 1);
         all.add(COSTS_IN_PROPORTION);
@@ -319,7 +336,7 @@ public final class ResearchStore {
                     stats = new RunStatistics(num(rs, 23), num(rs, 24), info.dsr(), num(rs, 25), info.pbo(), num(rs, 26), num(rs, 27),
                             num(rs, 28), num(rs, 29), info.verdict(), info.verdictText(), strings(rs.getString(30)));
                     warnings = strings(rs.getString(31));
-                    if (rs.getObject(32) == null) warnings = costsInProportionFirst(warnings);
+                    if (rs.getObject(32) == null && sparesPositions(spec)) warnings = costsInProportionFirst(warnings);
                 }
             }
             List<ConfigurationResult> chosenOne = configurations(c, runId, (long) chosen, 0, 1);
