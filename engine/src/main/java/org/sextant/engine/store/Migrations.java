@@ -43,7 +43,8 @@ public final class Migrations {
             "V059__early_close_auctions.sql",
             "V060__nyse_half_day_closes.sql",
             "V061__symbols_before_ticker_rule.sql",
-            "V062__strategy_run_costs_from_cash.sql");
+            "V062__strategy_run_costs_from_cash.sql",
+            "V063__configuration_log10_p_value.sql");
 
     private Migrations() {}
 

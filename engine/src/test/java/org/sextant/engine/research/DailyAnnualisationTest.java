@@ -38,6 +38,11 @@ class DailyAnnualisationTest {
 
     /** 1,500 closes of a 1%-a-day random walk on {@code days} of the week. */
     static void insertWalk(Store store, String symbol, Set<DayOfWeek> days, long seed) {
+        insertWalk(store, symbol, days, seed, 0);
+    }
+
+    /** As above, {@code drift} added to each day's log return. */
+    static void insertWalk(Store store, String symbol, Set<DayOfWeek> days, long seed, double drift) {
         SplittableRandom rnd = new SplittableRandom(seed);
         store.inTransaction(c -> {
             try (PreparedStatement p = c.prepareStatement("INSERT INTO prices(symbol, date, close, source) VALUES (?, ?, ?, 'test')")) {
@@ -49,7 +54,7 @@ class DailyAnnualisationTest {
                     p.setDate(2, Date.valueOf(d));
                     p.setDouble(3, close);
                     p.addBatch();
-                    close *= Math.exp(0.01 * Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble()));
+                    close *= Math.exp(drift + 0.01 * Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble()));
                     n++;
                 }
                 p.executeBatch();

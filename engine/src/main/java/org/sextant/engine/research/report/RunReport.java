@@ -92,7 +92,8 @@ public final class RunReport {
         stat(b, "PSR", num3(s.psr()), "probability that the true in-sample Sharpe ratio is above zero");
         stat(b, "PSR out of sample", num3(s.psrOutOfSample()), "the same probability on the held-out part");
         stat(b, "DSR", num3(s.dsr()), "PSR against the best Sharpe " + i.sessionConfigurations() + " luck-only trials would reach; 0.95 or more is significant");
-        stat(b, "MinTRL", (Double.isFinite(s.minTrackRecordYears()) ? num(s.minTrackRecordYears()) + " years" : "–"), "track record needed for 95% confidence that the Sharpe ratio is above zero");
+        stat(b, "MinTRL", (Double.isFinite(s.minTrackRecordYears()) ? num(s.minTrackRecordYears()) + " years"
+                : s.minTrackRecordYears() == Double.POSITIVE_INFINITY ? "never (the Sharpe ratio is not above 0)" : "–"), "track record needed for 95% confidence that the Sharpe ratio is above zero");
         stat(b, "PBO", num3(s.pbo()), "probability that the in-sample winner is below the median out of sample (CSCV); below 0.5 is wanted");
         stat(b, "haircut Sharpe (Bonferroni)", num(s.haircutSharpeBonferroni()), "Sharpe ratio left after adjusting for every configuration tried in the session");
         stat(b, "haircut Sharpe (Holm)", num(s.haircutSharpeHolm()), "the same with Holm's step-down adjustment over the sweep");

@@ -25,6 +25,14 @@ public interface EarlierPValues {
     /** Hands the kept p-values to {@code visit}, each value once with how many have it, smallest first, until it returns false. */
     void ascending(Visit visit);
 
+    /**
+     * As {@link #ascending}, their natural logs: exact where a p-value is below what a double holds (it is kept as 0 and its
+     * log beside it), so a very strong Sharpe ratio's Holm and BHY rank and multiply the session's tiny p-values as they are.
+     */
+    default void ascendingLogs(Visit visit) {
+        ascending((p, count) -> visit.take(Math.log(p), count));
+    }
+
     /** These p-values, e.g. a test's: sorted here. */
     static EarlierPValues of(double... p) {
         double[] sorted = p.clone();

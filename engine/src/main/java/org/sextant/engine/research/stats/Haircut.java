@@ -20,13 +20,15 @@ import org.hipparchus.distribution.continuous.TDistribution;
  * @param adjustedPValue      the p-value after adjustment
  * @param haircutSharpe       annual Sharpe ratio implied by the adjusted p-value
  * @param haircut             (annualSharpe - haircutSharpe) / annualSharpe
+ * @param log10AdjustedPValue the adjusted p-value's base-10 log, exact where the p-value itself is below what a double
+ *                            holds (about 1e-308) and reads 0
  */
 public record Haircut(double annualSharpe, double pValue, String method, double adjustedPValue,
-                      double haircutSharpe, double haircut) {
+                      double haircutSharpe, double haircut, double log10AdjustedPValue) {
 
     /** No haircut: the configuration's returns never vary, so it has no Sharpe ratio to test (every figure NaN). */
     public static Haircut undefined(String method) {
-        return new Haircut(Double.NaN, Double.NaN, method, Double.NaN, Double.NaN, Double.NaN);
+        return new Haircut(Double.NaN, Double.NaN, method, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
     /** Lo's (2002) factor for an AR(1) return series aggregated over q periods per year. */
@@ -104,6 +106,17 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
     }
 
     /**
+     * The base-10 log of {@link #configurationPValue}, exact where that p-value underflows to 0 (a stored 0 would rank
+     * before every other tiny p-value of the session, whatever their true order): kept beside it
+     * (run_configurations.log10_p_value, V063) for Holm and BHY to order and adjust with, and shown.
+     */
+    public static double log10ConfigurationPValue(double annualSharpe, long observations, double periodsPerYear) {
+        return Double.isNaN(annualSharpe) ? 0 : logPValue(annualSharpe / Math.sqrt(periodsPerYear), observations) / LN10;
+    }
+
+    private static final double LN10 = Math.log(10);
+
+    /**
      * Holm's and BHY's haircuts of configuration {@code index} among the run's {@code annualSharpes} and the
      * {@code earlier} p-values of the session, over its {@code tests} configurations (the rest at p = 1), serial
      * correlation taken as 0 (the stored p-values' own).
@@ -131,14 +144,14 @@ public record Haircut(double annualSharpe, double pValue, String method, double 
     private static Haircut finishLog(double sr, double p, String method, double logAdjusted, long t, double q) {
         if (logAdjusted >= Math.log(TINY)) return finish(sr, p, method, Math.exp(logAdjusted), t, q);
         double hc = Math.signum(sr) * upperQuantileOfLog(t - 1, logAdjusted - Math.log(2)) / Math.sqrt(t) * Math.sqrt(q);
-        return new Haircut(sr, p, method, Math.exp(logAdjusted), hc, (sr - hc) / sr);
+        return new Haircut(sr, p, method, Math.exp(logAdjusted), hc, (sr - hc) / sr, logAdjusted / LN10);
     }
 
     private static Haircut finish(double sr, double p, String method, double adjusted, long t, double q) {
         // Invert: the Sharpe ratio whose two-sided p-value equals the adjusted one (0 when p = 1).
         double z = adjusted >= 1 ? 0 : upperQuantile(t - 1, adjusted / 2);
-        double hc = Math.signum(sr) * z / Math.sqrt(t) * Math.sqrt(q);
-        return new Haircut(sr, p, method, adjusted, hc, sr == 0 ? Double.NaN : (sr - hc) / sr);
+        double hc = z == 0 ? 0 : Math.signum(sr) * z / Math.sqrt(t) * Math.sqrt(q); // 0, not -0, for a negative ratio
+        return new Haircut(sr, p, method, adjusted, hc, sr == 0 ? Double.NaN : (sr - hc) / sr, Math.log10(adjusted));
     }
 
     /** Upper tails at least this are inverted by the library's t; below it 1 - tail loses the tail's digits (1 - 5e-49 is 1). */

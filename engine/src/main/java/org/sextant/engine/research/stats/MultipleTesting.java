@@ -77,12 +77,13 @@ public final class MultipleTesting {
 
     /**
      * {@link #holmAndBhy} of natural logs of p-values, returning logs: for p-values below what a double holds (a very
-     * strong Sharpe ratio's), where the adjusted value would underflow to 0. The earlier ones are read as kept (doubles).
+     * strong Sharpe ratio's), where the adjusted value would underflow to 0. The earlier ones are read as their logs
+     * ({@link EarlierPValues#ascendingLogs}), not as the 0 a double keeps of them.
      */
     public static double[] holmAndBhyOfLogs(double[] logP, int index, EarlierPValues earlier, long tests) {
         EarlierPValues logs = new EarlierPValues() {
             @Override public long known() { return earlier.known(); }
-            @Override public void ascending(Visit visit) { earlier.ascending((p, count) -> visit.take(Math.log(p), count)); }
+            @Override public void ascending(Visit visit) { earlier.ascendingLogs(visit); }
         };
         return holmAndBhy(logP, index, logs, tests, true);
     }

@@ -42,6 +42,16 @@ public record Verdict(String label, String headline, List<String> reasons) {
         }
     }
 
+    /**
+     * A p-value as read: three decimals from 0.001, two digits below (0.000 said nothing of 1e-5 against 1e-300), and below
+     * what a double holds (about 1e-308, where it is 0) as its base-10 log, {@code log10}, which is exact there.
+     */
+    static String pValue(double p, double log10) {
+        if (p >= 0.001) return String.format(Locale.ROOT, "%.3f", p);
+        if (p >= Double.MIN_NORMAL) return String.format(Locale.ROOT, "%.1e", p);
+        return Double.isFinite(log10) ? String.format(Locale.ROOT, "below 1e-308 (10^%.1f)", log10) : "below 1e-308";
+    }
+
     /** What a failed placebo means: said beside its p-value, since the DSR may pass on the same returns. */
     static String placeboFails(Held held) {
         return " (the same positions shifted to random dates did as well: the returns came from " + held.source + ")";
@@ -99,6 +109,12 @@ public record Verdict(String label, String headline, List<String> reasons) {
     /** As above, a failed placebo saying what the returns came from as the configuration held its assets ({@code held}). */
     public static Verdict of(double dsr, String dsrWhy, long configurations, int sweepConfigurations, double pbo, String pboWhy,
                              double haircutP, String haircutWhy, double placeboP, Held held) {
+        return of(dsr, dsrWhy, configurations, sweepConfigurations, pbo, pboWhy, haircutP, Math.log10(haircutP), haircutWhy, placeboP, held);
+    }
+
+    /** As above, with the haircut p-value's base-10 log ({@link Haircut#log10AdjustedPValue}): said where the p-value is below a double. */
+    public static Verdict of(double dsr, String dsrWhy, long configurations, int sweepConfigurations, double pbo, String pboWhy,
+                             double haircutP, double haircutLog10P, String haircutWhy, double placeboP, Held held) {
         List<String> bad = new ArrayList<>(), good = new ArrayList<>();
         String dsrText = Double.isNaN(dsr)
                 ? String.format(Locale.ROOT, "DSR undefined after %d configuration%s (%s)", configurations, configurations == 1 ? "" : "s",
@@ -107,7 +123,7 @@ public record Verdict(String label, String headline, List<String> reasons) {
         boolean dsrFails = !(dsr >= DSR_LEVEL);   // NaN fails
         (dsrFails ? bad : good).add(dsrText);
         boolean haircutFails = !Double.isNaN(haircutP) && haircutP > P_LEVEL;
-        if (!Double.isNaN(haircutP)) (haircutFails ? bad : good).add(String.format(Locale.ROOT, "haircut p-value %.3f", haircutP));
+        if (!Double.isNaN(haircutP)) (haircutFails ? bad : good).add("haircut p-value " + pValue(haircutP, haircutLog10P));
         boolean pboFails = !Double.isNaN(pbo) && pbo >= PBO_LEVEL;
         if (!Double.isNaN(pbo)) (pboFails ? bad : good).add(String.format(Locale.ROOT, "PBO %.2f", pbo));
         // said even beside "significant": the reader must see that the overfitting check did not run

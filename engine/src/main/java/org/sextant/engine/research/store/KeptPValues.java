@@ -6,31 +6,53 @@ import org.sextant.engine.research.stats.EarlierPValues;
 import org.sextant.engine.store.Store;
 
 /**
- * The p-values the stored runs of a session kept (run_configurations.p_value, V054), read smallest
- * first a page of distinct values at a time: Holm and BHY stop reading once no larger one can
- * change them, and no page holds more than {@value #PAGE} values whatever the session's size.
+ * The p-values the stored runs of a session kept (run_configurations.p_value, V054, and its base-10 log, V063), read
+ * smallest first a page of distinct values at a time: Holm and BHY stop reading once no larger one can change them, and
+ * no page holds more than {@value #PAGE} values whatever the session's size.
  */
 record KeptPValues(Store store, String sessionId, long known) implements EarlierPValues {
     static final int PAGE = 50_000;
 
+    /**
+     * The exact order of the kept p-values: their log where one was kept (V063: exact below 1e-308, where p_value holds 0),
+     * else the log of p_value (a row stored before, read as it was: its 0 as log 0 = -infinity).
+     */
+    private static final String LOG10 = "CASE WHEN i.log10_p_value IS NOT NULL THEN i.log10_p_value WHEN i.p_value > 0 THEN log10(i.p_value)"
+            + " ELSE '-inf'::DOUBLE END";
+    private static final double LN10 = Math.log(10);
+
     @Override
     public void ascending(Visit visit) {
+        read("i.p_value", visit, 1);
+    }
+
+    @Override
+    public void ascendingLogs(Visit visit) {
+        read(LOG10, visit, LN10);
+    }
+
+    /** The distinct values of {@code key} over the session's kept p-values, smallest first, each times {@code scale}. */
+    private void read(String key, Visit visit, double scale) {
         if (known == 0) return;
         double[] last = {Double.NEGATIVE_INFINITY};
+        boolean[] first = {true}; // -infinity is a value here (a stored 0's log), so the first page has no lower bound
         int[] rows = {PAGE};
         boolean more = true;
         while (more && rows[0] == PAGE) {
             rows[0] = 0;
             more = store.read(c -> {
-                try (PreparedStatement q = c.prepareStatement("SELECT i.p_value, count(*) FROM run_configurations i JOIN strategy_runs r ON r.run_id = i.run_id"
-                        + " WHERE r.session_id = ? AND i.sample = 'in' AND i.p_value > ? GROUP BY i.p_value ORDER BY i.p_value LIMIT " + PAGE)) {
+                try (PreparedStatement q = c.prepareStatement("SELECT v, count(*) FROM (SELECT " + key + " AS v FROM run_configurations i"
+                        + " JOIN strategy_runs r ON r.run_id = i.run_id WHERE r.session_id = ? AND i.sample = 'in' AND i.p_value IS NOT NULL)"
+                        + " WHERE ? OR v > ? GROUP BY v ORDER BY v LIMIT " + PAGE)) {
                     q.setString(1, sessionId);
-                    q.setDouble(2, last[0]);
+                    q.setBoolean(2, first[0]);
+                    q.setDouble(3, last[0]);
+                    first[0] = false;
                     try (ResultSet rs = q.executeQuery()) {
                         while (rs.next()) {
                             rows[0]++;
                             last[0] = rs.getDouble(1);
-                            if (!visit.take(last[0], rs.getLong(2))) return false;
+                            if (!visit.take(last[0] * scale, rs.getLong(2))) return false;
                         }
                     }
                 }

@@ -162,14 +162,17 @@ public final class ResearchStore {
                 for (int k = 0; k < sweep.configurations(); k++) {
                     String params = Json.MAPPER.writeValueAsString(sweep.kernel().parameters(k));
                     // the p-value Holm and BHY took for it, for the session's later runs to adjust with
-                    double p = Haircut.configurationPValue(SweepResult.comparableSharpe(sweep.inSample()[k]), sweep.split() - 1, u.barsPerYear());
-                    append(app, runId, k, "in", params, sweep.inSample()[k], p);
-                    append(app, runId, k, "out", params, sweep.outOfSample()[k], null);
+                    double sharpe = SweepResult.comparableSharpe(sweep.inSample()[k]);
+                    double p = Haircut.configurationPValue(sharpe, sweep.split() - 1, u.barsPerYear());
+                    // and its log, exact where p underflows to 0 (V063)
+                    double log10P = Haircut.log10ConfigurationPValue(sharpe, sweep.split() - 1, u.barsPerYear());
+                    append(app, runId, k, "in", params, sweep.inSample()[k], p, log10P);
+                    append(app, runId, k, "out", params, sweep.outOfSample()[k], null, null);
                 }
                 if (benchmark != null) {
                     String holds = Json.MAPPER.writeValueAsString(Map.of("holds", benchmark.holds()));
-                    append(app, runId, report.chosen(), BENCHMARK_IN, holds, benchmark.inSample(), null);
-                    append(app, runId, report.chosen(), BENCHMARK_OUT, holds, benchmark.outOfSample(), null);
+                    append(app, runId, report.chosen(), BENCHMARK_IN, holds, benchmark.inSample(), null, null);
+                    append(app, runId, report.chosen(), BENCHMARK_OUT, holds, benchmark.outOfSample(), null, null);
                 }
             }
             try (DuckDBAppender app = c.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "run_equity")) {
@@ -246,6 +249,23 @@ public final class ResearchStore {
             + "proportion, one a fill did not trade too (a rebalancing band's), where they are now paid from cash by the positions traded; "
             + "its figures were made so and are not recomputed: run the backtest again for figures charged as now";
 
+    /**
+     * Whether some configuration of a stored spec has a rebalancing band above 0, which leaves a position untraded: only
+     * there did a fill's costs taken from every position (before V062) make other figures than now; at a band of 0 every
+     * position is traded to its target at each fill either way. A spec that no longer composes is taken to, so its run still says so.
+     */
+    static boolean sparesPositions(String spec) {
+        try {
+            org.sextant.engine.research.graph.ComposeResult composed = org.sextant.engine.research.graph.GraphComposer.composeAsRun(spec);
+            if (!composed.ok()) return true;
+            var graph = composed.graph();
+            List<Object> bands = graph.node(graph.root()).params().get("rebalance_band");
+            return bands != null && bands.stream().anyMatch(b -> !(b instanceof Number n && n.doubleValue() == 0));
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+
     private static List<String> costsInProportionFirst(List<String> warnings) {
         List<String> all = new java.util.ArrayList<>(warnings.size() + 1);
         all.add(COSTS_IN_PROPORTION);
@@ -316,7 +336,7 @@ public final class ResearchStore {
                     stats = new RunStatistics(num(rs, 23), num(rs, 24), info.dsr(), num(rs, 25), info.pbo(), num(rs, 26), num(rs, 27),
                             num(rs, 28), num(rs, 29), info.verdict(), info.verdictText(), strings(rs.getString(30)));
                     warnings = strings(rs.getString(31));
-                    if (rs.getObject(32) == null) warnings = costsInProportionFirst(warnings);
+                    if (rs.getObject(32) == null && sparesPositions(spec)) warnings = costsInProportionFirst(warnings);
                 }
             }
             List<ConfigurationResult> chosenOne = configurations(c, runId, (long) chosen, 0, 1);
@@ -457,11 +477,14 @@ public final class ResearchStore {
         return List.of(Json.MAPPER.readValue(json, String[].class));
     }
 
-    private static void append(DuckDBAppender app, String runId, int k, String sample, String params, Metrics m, Double pValue) throws java.sql.SQLException {
+    private static void append(DuckDBAppender app, String runId, int k, String sample, String params, Metrics m, Double pValue, Double log10P)
+            throws java.sql.SQLException {
         app.beginRow().append(runId).append((long) k).append(sample).append(params)
                 .append(m.cagr()).append(m.volatility()).append(m.sharpe()).append(m.sortino()).append(m.maxDrawdown())
                 .append(m.turnover()).append(m.exposure()).append(m.hitRate()).append(m.bars());
-        (pValue == null ? app.appendNull() : app.append(pValue.doubleValue())).endRow();
+        if (pValue == null) app.appendNull();
+        else app.append(pValue.doubleValue());
+        (log10P == null ? app.appendNull() : app.append(log10P.doubleValue())).endRow();
     }
 
     /**

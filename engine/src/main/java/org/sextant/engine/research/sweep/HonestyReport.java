@@ -122,11 +122,13 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
         ratiosUndefined(undefined, chosenIs, "in-sample");
         ratiosUndefined(undefined, chosenOos, "out-of-sample");
         if (isWhy != null) undefined.add("PSR, DSR and MinTRL are n/a: " + isWhy);
+        else if (minTrl == Double.POSITIVE_INFINITY) undefined.add(NO_TRACK_RECORD); // null on the wire: said, as "never" in the views
         if (dsrWhy != null && isWhy == null) undefined.add("DSR is n/a: " + dsrWhy);
         if (oosWhy != null && isWhy == null) undefined.add("out-of-sample PSR is n/a: " + oosWhy);
         if (pboWhy != null) undefined.add("PBO is n/a: " + pboWhy + " for CSCV to judge");
 
-        Verdict verdict = Verdict.of(dsr, dsrWhy, n, m, pbo == null ? Double.NaN : pbo.pbo(), pboWhy, holm.adjustedPValue(), haircutWhy, placebo.pValue(),
+        Verdict verdict = Verdict.of(dsr, dsrWhy, n, m, pbo == null ? Double.NaN : pbo.pbo(), pboWhy, holm.adjustedPValue(),
+                holm.log10AdjustedPValue(), haircutWhy, placebo.pValue(),
                 Verdict.Held.of(held));
         if (ruin >= 0) verdict = verdict.ruined(kernel.universe().dates().get(ruin), ruin >= split);
         if (benchmarkReason != null) verdict = verdict.noting(benchmarkReason);
@@ -138,6 +140,10 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
                 m, n, session.runs(), psr, psrOos, dsr, sr0 * Math.sqrt(periodsPerYear), minTrl, pbo, bon, holm, bhy,
                 placebo, verdict, java.util.List.copyOf(undefined));
     }
+
+    /** Why a Sharpe ratio at or below 0 has no MinTRL (it is infinite): what get_run and run_strategy say beside its null. */
+    public static final String NO_TRACK_RECORD = "MinTRL is n/a: the in-sample Sharpe ratio is not above 0, so no track record,"
+            + " however long, gives 95% confidence that it is";
 
     /** Which trials the DSR's spread of Sharpe ratios was taken over when the session holds runs at other intervals. */
     static String otherIntervals(String interval, long elsewhere, long n) {

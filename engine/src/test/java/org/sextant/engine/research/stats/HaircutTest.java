@@ -97,6 +97,26 @@ class HaircutTest {
                 Haircut.logPValue(stepwise[1].haircutSharpe() / Math.sqrt(252), 5000), 1e-8, "bhy inverts c N p");
     }
 
+    /**
+     * The same p-value adjusted is 0 as a double; its log is kept and said: log10(1000 p) = -332.49716 (mpmath's -772.510754
+     * for ln p, plus ln 1000), where the verdict read "haircut p-value 0.000" and the run stored 0.
+     */
+    @Test
+    void anUnderflowingPValueIsKeptAndSaidAsItsLog() {
+        double annual = 0.6 * Math.sqrt(252);
+        Haircut holm = Haircut.inSession(5000, 252, new double[]{annual}, 0, 1000, EarlierPValues.NONE)[0];
+        assertEquals(0, holm.adjustedPValue(), "below a double");
+        assertEquals(-332.4971579039738, holm.log10AdjustedPValue(), 1e-9);
+        assertEquals(-335.4971579039738, Haircut.log10ConfigurationPValue(annual, 5000, 252), 1e-9, "the stored single-test p-value's log");
+        assertEquals(0, Haircut.log10ConfigurationPValue(-annual, 5000, 252), "a negative Sharpe ratio's p = 1");
+        assertEquals(Math.log10(Haircut.bonferroni(1.0, 120, 12, 0.1, 100).adjustedPValue()),
+                Haircut.bonferroni(1.0, 120, 12, 0.1, 100).log10AdjustedPValue(), 1e-15, "a p-value a double holds: its own log");
+        Verdict v = Verdict.of(0.99, null, 1000, 1, Double.NaN, null, holm.adjustedPValue(), holm.log10AdjustedPValue(), null, 0.01, Verdict.Held.LONG);
+        assertTrue(v.reasons().contains("haircut p-value below 1e-308 (10^-332.5)"), v.reasons().toString());
+        assertTrue(Verdict.of(0.99, 10, 2, 0.1, 2.14e-5, 0.01).reasons().contains("haircut p-value 2.1e-05"), "0.000 said nothing of it");
+        assertTrue(Verdict.of(0.99, 10, 2, 0.1, 0.0123, 0.01).reasons().contains("haircut p-value 0.012"), "from 0.001 as before");
+    }
+
     @Test
     void strongAutocorrelationLeavesNothing() {
         Haircut h = Haircut.bonferroni(1.0, 120, 12, 0.4, 100);

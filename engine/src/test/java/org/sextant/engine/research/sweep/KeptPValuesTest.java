@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sextant.engine.research.graph.GraphComposer;
 import org.sextant.engine.research.graph.GraphSweep;
@@ -71,5 +72,44 @@ class KeptPValuesTest {
         assertTrue(third.report().verdict().reasons().contains(HonestyReport.unkeptPValues(p1.length)), third.report().verdict().reasons().toString());
         assertTrue(HonestyReport.unkeptPValues(p1.length).startsWith("Holm and BHY count " + p1.length + " earlier configurations of the session as p = 1: "
                 + "their runs were stored before each configuration's p-value was kept"));
+    }
+
+    /** One symbol whose log returns are {@code drift} plus 1% normal noise: a t of about 80 to 95 over 1000 returns at 2.5% to 3%. */
+    static Universe trend(double drift, long seed) {
+        Universe walk = SessionDeflationTest.randomWalk(seed); // its dates; its noise scaled from 1%, a drift added
+        double[][] close = new double[1][SessionDeflationTest.BARS];
+        close[0][0] = 100;
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        for (int t = 1; t < close[0].length; t++) close[0][t] = close[0][t - 1] * Math.exp(drift + 0.01 * rnd.nextGaussian());
+        return Universe.ofCloses(List.of("TREND"), walk.dates(), close);
+    }
+
+    /**
+     * Two runs of a session whose p-values are both below what a double holds, the earlier one the weaker: the later one's
+     * winner ranks first, as their logs (V063) say, not behind the earlier one's stored 0. Holm over N = 2 is then 2 p and
+     * BHY c 2 p (c = 1.5); with the 0 first they were p and c p, half and a third of R's p.adjust.
+     */
+    @Test
+    void underflowingPValuesAreRankedByTheirLogs(@TempSextant Store store) {
+        ResearchStore rs = new ResearchStore(store);
+        String trendFollowing = SessionDeflationTest.smaSpec("2", "3", "1"); // long nearly throughout a trend
+        Saved weaker = run(rs, trend(0.025, 3), "r1", trendFollowing);
+        Saved stronger = run(rs, trend(0.03, 4), "r2", trendFollowing);
+        double l1 = log10P(weaker.sweep()), l2 = log10P(stronger.sweep());
+        assertTrue(l2 < l1 && l1 < -308, "both below a double, the later one smaller: " + l1 + ", " + l2);
+        double[] stored = store.read(c -> {
+            try (var q = c.createStatement().executeQuery("SELECT p_value, log10_p_value FROM run_configurations WHERE run_id = 'r1' AND sample = 'in'")) {
+                q.next();
+                return new double[]{q.getDouble(1), q.getDouble(2)};
+            }
+        });
+        assertEquals(0, stored[0], "p_value holds 0");
+        assertEquals(l1, stored[1], 0, "its log is kept exactly");
+        assertEquals(Math.log10(2) + l2, stronger.report().haircutHolm().log10AdjustedPValue(), 1e-9, "holm");
+        assertEquals(Math.log10(3) + l2, stronger.report().haircutBhy().log10AdjustedPValue(), 1e-9, "bhy");
+    }
+
+    private static double log10P(SweepResult sweep) {
+        return Haircut.log10ConfigurationPValue(SweepResult.comparableSharpe(sweep.inSample()[0]), SessionDeflationTest.SPLIT - 1, 252);
     }
 }
