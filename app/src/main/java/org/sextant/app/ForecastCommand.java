@@ -202,9 +202,9 @@ final class ForecastCommand extends HomeCommand {
     private static void body(StringBuilder sb, PriceForecast f) {
         int last = f.forecast().median().length - 1;
         if (f.calendar() != null) sb.append("  days: ").append(f.calendar()).append('\n');
-        sb.append("  median ").append(price(f.forecast().median()[last]));
+        sb.append("  median ").append(price(f.forecast().median()[last], f.lastClose()));
         for (QuantileBand b : f.forecast().bands()) {
-            sb.append(String.format("; %.0f%% %s..%s", 100 * b.level(), price(b.lower()[last]), price(b.upper()[last])));
+            sb.append(String.format("; %.0f%% %s..%s", 100 * b.level(), price(b.lower()[last], f.lastClose()), price(b.upper()[last], f.lastClose())));
         }
         sb.append("\n  reward/risk");
         // an unbounded ratio (the lower band stays above the last close) is "no downside", a band
@@ -226,15 +226,24 @@ final class ForecastCommand extends HomeCommand {
     }
 
     /**
-     * A price in plain decimals, at least 4 significant digits (as before) and 2 decimals: 14203.25, 1.743, 0.001234. %.4g printed
-     * a DAX future's 14,203.25 as 1.420e+04, and its bands 1.410e+04..1.429e+04.
+     * A price in plain decimals: 5 significant digits at its own size, 2 decimals at least: 14203.25, 1.7429, 0.0012346. %.4g
+     * printed a DAX future's 14,203.25 as 1.420e+04, and its bands 1.410e+04..1.429e+04.
      */
     static String price(double p) {
-        if (!Double.isFinite(p) || p == 0) return Double.isFinite(p) ? "0.00" : String.valueOf(p);
-        // digits before the point once rounded to 4 significant ones: 9.99999 is 10.00, not 10.000
-        java.math.BigDecimal rounded = new java.math.BigDecimal(p).round(new java.math.MathContext(4));
+        return price(p, p);
+    }
+
+    /**
+     * A price with the decimals of prices around {@code level} (the last close): 5 significant digits there, as the chart's
+     * readout shows them, so USD/CHF keeps its pip (1.7429; 4 digits printed 1.743) and an IBM band below 100 keeps IBM's 2.
+     */
+    static String price(double p, double level) {
+        if (!Double.isFinite(p)) return String.valueOf(p);
+        if (!Double.isFinite(level) || level == 0) return String.format(java.util.Locale.ROOT, "%.2f", p);
+        // digits before the point once rounded to 5 significant ones: 9.999999 is 10.000, not 10.0000
+        java.math.BigDecimal rounded = new java.math.BigDecimal(level).round(new java.math.MathContext(5));
         int integerDigits = rounded.precision() - rounded.scale();
-        int decimals = Math.min(12, Math.max(2, 4 - integerDigits));
+        int decimals = Math.min(12, Math.max(2, 5 - integerDigits));
         return String.format(java.util.Locale.ROOT, "%." + decimals + "f", p);
     }
 

@@ -13,11 +13,11 @@ final class RealisedText {
         List<QuantileBand> bands = f.forecast().bands();
         if (r.stepsRealised() > 0) sb.append("  closes after the start (adjusted as the forecast), beside each step's bands:\n");
         for (RealisedCloses.Step s : r.steps()) {
-            StringBuilder line = new StringBuilder(String.format("  %3d %s %10s", s.step(), s.date(), ForecastCommand.price(s.close())));
+            StringBuilder line = new StringBuilder(String.format("  %3d %s %10s", s.step(), s.date(), ForecastCommand.price(s.close(), f.lastClose())));
             for (QuantileBand b : bands) {
                 boolean in = Boolean.TRUE.equals(s.inside().get(String.valueOf(b.level())));
-                line.append(String.format("  %.0f%% %s..%s %s", 100 * b.level(), ForecastCommand.price(b.lower(s.step() - 1)),
-                        ForecastCommand.price(b.upper(s.step() - 1)), in ? "in " : "out"));
+                line.append(String.format("  %.0f%% %s..%s %s", 100 * b.level(), ForecastCommand.price(b.lower(s.step() - 1), f.lastClose()),
+                        ForecastCommand.price(b.upper(s.step() - 1), f.lastClose()), in ? "in " : "out"));
             }
             sb.append(line.toString().stripTrailing()).append('\n');
         }

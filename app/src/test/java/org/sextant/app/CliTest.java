@@ -80,8 +80,8 @@ class CliTest {
         // forecast is the point here, and theta's calibration refits on the 62,000 bars took 11 s of CPU (40 s on a busy CI)
         assertEquals(0, Main.run("--home", home(), "forecast", "usdchf", "IBM", "--horizon", "5", "--model", "naive"), err.toString());
         String text = out.toString();
-        assertTrue(text.contains("IBM naive (on log prices) from 2000-12-29 (last 84.69)"), text + " (the job starts at the week-aligned close)");
-        assertTrue(text.contains("USDCHF naive (on log prices) at 30m from 2001-03-30T16:30-05:00 (last 1.743) to "), text);
+        assertTrue(text.contains("IBM naive (on log prices) from 2000-12-29 (last 84.690)"), text + " (the job starts at the week-aligned close)");
+        assertTrue(text.contains("USDCHF naive (on log prices) at 30m from 2001-03-30T16:30-05:00 (last 1.7429) to "), text);
         assertTrue(text.contains(", 5 bars of the fx session, conformal bands"), text);
     }
 

@@ -16,9 +16,9 @@ import org.sextant.engine.forecast.store.StoredForecast.LevelCoverage;
 /** The forecast text comes from the engine's record, the same whether it crossed the app's HTTP API or not. */
 class ForecastCommandTest {
     private static final String TEXT = """
-            XYZ naive (on log prices) from 2001-01-02 (last 10.00) to 2001-01-04, 2 business days, conformal bands
+            XYZ naive (on log prices) from 2001-01-02 (last 10.000) to 2001-01-04, 2 business days, conformal bands
               days: weekdays
-              median 10.60; 80% 10.50..12.00
+              median 10.600; 80% 10.500..12.000
               reward/risk 80%: no downside
               walk-forward coverage 80%: n/a (0 origins)
               note: history too short
@@ -58,7 +58,7 @@ class ForecastCommandTest {
                 LocalDate.of(2001, 1, 4)), "weekdays", "business days", f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
                 "history too short"), null);
         SymbolForecast overHttp = Json.MAPPER.readValue(Json.write(bounded), SymbolForecast.class);
-        assertEquals(TEXT.replace("10.50..12.00", "9.000..12.00").replace("80%: no downside", "80%: 2.00"), text(overHttp));
+        assertEquals(TEXT.replace("10.500..12.000", "9.000..12.000").replace("80%: no downside", "80%: 2.00"), text(overHttp));
     }
 
     @Test
@@ -69,7 +69,7 @@ class ForecastCommandTest {
                 LocalDate.of(2001, 1, 4)), "weekdays", "business days", f, List.of(RewardRisk.of(f, 10, 0.8, 2)), "conformal", List.of(new LevelCoverage(0.8, null, 0)),
                 "history too short"), null);
         SymbolForecast overHttp = Json.MAPPER.readValue(Json.write(flat), SymbolForecast.class);
-        assertEquals(TEXT.replace("10.60; 80% 10.50..12.00", "10.00; 80% 10.00..10.00").replace("80%: no downside", "80%: no spread"), text(overHttp));
+        assertEquals(TEXT.replace("10.600; 80% 10.500..12.000", "10.000; 80% 10.000..10.000").replace("80%: no downside", "80%: no spread"), text(overHttp));
     }
 
     @Test
@@ -80,8 +80,8 @@ class ForecastCommandTest {
                 List.of("2001-04-01T17:00-04:00", "2001-04-01T21:00-04:00"), daily.forecast());
         StringBuilder sb = new StringBuilder();
         ForecastCommand.printBars(sb, Json.MAPPER.readValue(Json.write(bars), org.sextant.engine.forecast.BarForecast.class));
-        assertEquals(TEXT.replace("XYZ naive (on log prices) from 2001-01-02 (last 10.00) to 2001-01-04, 2 business days, conformal bands",
-                "XYZ naive (on log prices) at 4h from 2001-03-30T13:00-05:00 (last 10.00) to 2001-04-01T21:00-04:00, 2 bars of the fx session, conformal bands"), sb.toString());
+        assertEquals(TEXT.replace("XYZ naive (on log prices) from 2001-01-02 (last 10.000) to 2001-01-04, 2 business days, conformal bands",
+                "XYZ naive (on log prices) at 4h from 2001-03-30T13:00-05:00 (last 10.000) to 2001-04-01T21:00-04:00, 2 bars of the fx session, conformal bands"), sb.toString());
 
         org.sextant.engine.forecast.WalkForwardBacktest.Result r = new org.sextant.engine.forecast.WalkForwardBacktest.Result("log_naive", 2, 0.0071,
                 new double[] {0.005, 0.009}, new double[] {0.8}, new double[] {0.77}, new double[] {0.01}, new double[] {0.763}, new double[] {0.01},
@@ -163,15 +163,15 @@ class ForecastCommandTest {
                 + "   days: Saturday, Sunday, the days the series trades]", header);
     }
 
-    /** A DAX future printed "last 1.420e+04 ... 80% 1.410e+04..1.429e+04": prices are plain decimals of at least 4 digits. */
+    /** A DAX future printed "last 1.420e+04 ... 80% 1.410e+04..1.429e+04": prices are plain decimals of at least 5 digits. */
     @Test
     void pricesArePlainDecimalsWithDigitsForTheirSize() {
         assertEquals("14203.25", ForecastCommand.price(14203.25));
         assertEquals("123456789.00", ForecastCommand.price(123456789));
-        assertEquals("1.743", ForecastCommand.price(1.74331));
-        assertEquals("10.00", ForecastCommand.price(10));
-        assertEquals("0.001235", ForecastCommand.price(0.00123456));
-        assertEquals("-2.500", ForecastCommand.price(-2.5));
+        assertEquals("1.7433", ForecastCommand.price(1.74331));
+        assertEquals("10.000", ForecastCommand.price(10));
+        assertEquals("0.0012346", ForecastCommand.price(0.00123456));
+        assertEquals("-2.5000", ForecastCommand.price(-2.5));
     }
 
     /** Asked for theta, the person read log_theta: the name asked for, and how it was fitted. */

@@ -346,6 +346,8 @@ final class BarChecks {
             if ((long) v[6] > 0) notes.add(outsideNote(c, b, (long) v[6]));
             String holidays = VenueHolidayBars.note(c, b.symbol(), b.interval(), b.session());
             if (holidays != null) notes.add(holidays);
+            String missing = MissingSessionDays.note(c, b.symbol(), b.interval(), b.session());
+            if (missing != null) notes.add(missing);
             // a symbol stored as eu_equity before (its session is not guessed again) whose days are another venue's: how to set it
             String venue = b.sessionNote() == null ? org.sextant.engine.data.VenueFit.storedNote(c, b.symbol()) : null;
             if (venue != null) notes.add(venue);
