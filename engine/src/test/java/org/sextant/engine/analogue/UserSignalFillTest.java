@@ -32,20 +32,34 @@ class UserSignalFillTest {
         return SampleData.signals().withUserSignals(List.of(s));
     }
 
+    // One matcher per fill limit for the class: a matcher is immutable, and its conformal history (most of a call's
+    // time) is built once per knob set instead of once per test.
+    private static AnalogueMatcher month, week;
+
+    private static synchronized AnalogueMatcher monthMatcher() {
+        if (month == null) month = new AnalogueMatcher(withMonthly(23));
+        return month;
+    }
+
+    private static synchronized AnalogueMatcher weekMatcher() {
+        if (week == null) week = new AnalogueMatcher(withMonthly(5));
+        return week;
+    }
+
     @Test
     void theQueryCarriesAFreshValueAndDropsAStaleOneWithANote() {
         // 2000-06-15: the last observation is 2000-05-31, eleven business days before.
         Map<String, Object> args = Map.of("as_of", "2000-06-15", "horizon", 5);
-        AnalogueResponse month = new AnalogueMatcher(withMonthly(23)).match(args);
+        AnalogueResponse month = monthMatcher().match(args);
         assertTrue(month.matchDimensions().contains(NAME), month.matchDimensions().toString());
         assertTrue(month.notes().contains(NAME + ": carried forward from 2000-05-31 (11 business days; max_fill_days 23)"), month.notes().toString());
 
-        AnalogueResponse week = new AnalogueMatcher(withMonthly(5)).match(args);
+        AnalogueResponse week = weekMatcher().match(args);
         assertFalse(week.matchDimensions().contains(NAME));
         assertTrue(week.notes().contains(NAME + ": last observed 2000-05-31, 11 business days before 2000-06-15, beyond its max_fill_days of 5;"
                 + " left out of the query"), week.notes().toString());
         // Without the user dimension the answer is the builtin one, apart from the version and the note.
-        AnalogueResponse builtin = new AnalogueMatcher(SampleData.signals()).match(args);
+        AnalogueResponse builtin = SampleData.matcher().match(args);
         assertEquals(builtin.matchDimensions(), week.matchDimensions());
         // The analogues and their outcomes; the conformal bands differ, calibrated on each registry's own past answers.
         assertEquals(Json.write(builtin.forward5d().withCalibration(null)), Json.write(week.forward5d().withCalibration(null)));
@@ -54,8 +68,8 @@ class UserSignalFillTest {
     @Test
     void historyDaysBeyondTheLimitAreSkippedAndCounted() {
         Map<String, Object> q = Map.of("signals_dict", Map.of(NAME, 0.05, "rsi_14", 55), "top_k", 50, "include_analogue_dates", true);
-        DailySignals s = withMonthly(5);
-        AnalogueResponse r = new AnalogueMatcher(s).match(q);
+        DailySignals s = weekMatcher().signals();
+        AnalogueResponse r = weekMatcher().match(q);
         int col = s.registry().column(NAME);
         int missing = 0;
         for (int i = 0; i < r.eligibleHistoryDays(); i++) if (Double.isNaN(s.value(i, col))) missing++;
@@ -68,7 +82,7 @@ class UserSignalFillTest {
             LocalDate last = s.lastObserved(NAME, s.rowOf(a.date()));
             assertTrue(ends.contains(last) && ForwardFill.businessDaysBetween(last, a.date()) <= 5, a.date().toString());
         }
-        AnalogueResponse month = new AnalogueMatcher(withMonthly(23)).match(q);
+        AnalogueResponse month = monthMatcher().match(q);
         assertNotEquals(r.distanceMean(), month.distanceMean(), "a longer fill gives more candidate days");
     }
 
@@ -76,25 +90,25 @@ class UserSignalFillTest {
     void theAnswerAsOfADateIgnoresPricesAndObservationsAfterIt() {
         // 1998-10-08 is mid-month: a backward fill would show October's month-end value on it.
         LocalDate asOf = LocalDate.of(1998, 10, 8);
-        DailySignals full = withMonthly(23);
+        DailySignals full = monthMatcher().signals();
         int row = full.rowOf(asOf);
         UserSignalSeries m = ForwardFillTest.monthly(false);
         int known = 0;
         while (known < m.dates().length && !m.dates()[known].isAfter(asOf)) known++;
         UserSignalSeries past = new UserSignalSeries(m.definition().withMaxFillDays(23), Arrays.copyOf(m.dates(), known),
                 Arrays.copyOf(m.values(), known), Arrays.copyOf(m.backfill(), known));
-        DailySignals truncated = SampleData.compute(SampleData.head(SampleData.nyse(), row + 1), SampleData.dow()).withUserSignals(List.of(past));
+        AnalogueMatcher truncated = new AnalogueMatcher(SampleData.compute(SampleData.head(SampleData.nyse(), row + 1), SampleData.dow()).withUserSignals(List.of(past)));
         for (String mode : List.of("soft", "hard", "hybrid")) {
             Map<String, Object> args = Map.of("mode", mode, "horizon", 5, "as_of", asOf.toString(), "include_analogue_dates", true);
-            AnalogueResponse withFuture = new AnalogueMatcher(full).match(args);
+            AnalogueResponse withFuture = monthMatcher().match(args);
             assertTrue(withFuture.matchDimensions().contains(NAME));
-            assertEquals(Json.write(new AnalogueMatcher(truncated).match(args)), Json.write(withFuture), mode);
+            assertEquals(Json.write(truncated.match(args)), Json.write(withFuture), mode);
         }
     }
 
     @Test
     void dimTrustOnAUserSignalChangesTheDistances() {
-        AnalogueMatcher m = new AnalogueMatcher(withMonthly(23));
+        AnalogueMatcher m = monthMatcher();
         Map<String, Object> q = Map.of(NAME, 0.05, "rsi_14", 55, "vol_20d", 0.15);
         AnalogueResponse heavy = m.match(Map.of("signals_dict", q, "dim_trust", Map.of(NAME, 5), "include_analogue_dates", true));
         AnalogueResponse flat = m.match(Map.of("signals_dict", q, "dim_trust", Map.of(), "include_analogue_dates", true));

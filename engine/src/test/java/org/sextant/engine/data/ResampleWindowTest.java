@@ -29,9 +29,11 @@ class ResampleWindowTest {
         try (Store store = SampleStoreCopy.openSample(tmp.resolve("x.duckdb"), tmp.resolve("staging"))) {
             store.inTransaction(c -> {
                 try (Statement st = c.createStatement()) {
-                    // 15-minute bars around the clock for 200 days (outside-session ones included), and hourly 24x7 bars
+                    // 15-minute bars around the clock for 102 days (outside-session ones included; the middle day, where pages start,
+                    // a Sunday; New York's and Berlin's spring clock changes and month ends inside; the fx sample's 62,000 bars are the
+                    // long series), and hourly 24x7 bars
                     st.execute("INSERT INTO bars SELECT 'EQ', '15m', TIMESTAMP '2021-02-26 13:00' + i * INTERVAL 15 MINUTE, 10 + i * 1e-3, 10.5 + i * 1e-3, 9.5 + i * 1e-3, "
-                            + "10 + sin(i / 7.0), i % 13, 'test' FROM range(19200) t(i)");
+                            + "10 + sin(i / 7.0), i % 13, 'test' FROM range(9792) t(i)");
                     st.execute("INSERT INTO symbol_sessions VALUES ('EQ', 'us_equity')");
                     // the same bars on Berlin's session, whose clock changes on other days than New York's
                     st.execute("INSERT INTO bars SELECT 'EU', interval, ts, open, high, low, close, volume, source FROM bars WHERE symbol = 'EQ'");

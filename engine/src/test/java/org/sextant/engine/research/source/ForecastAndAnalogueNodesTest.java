@@ -45,6 +45,13 @@ class ForecastAndAnalogueNodesTest {
     static final String FORECAST = "{\"type\": \"forecast\", \"params\": {\"model\": \"theta\", \"horizon\": 20, \"every\": 20, \"window\": 250}}";
     static final String ANALOGUE = "{\"type\": \"analogue\", \"params\": {\"horizon\": 5, \"measure\": [\"mean\", \"positive_pct\"], \"every\": 5}}";
     @TempSextant private Sextant engine;
+    /** The matcher's series over {@link #engine}'s store, one for the class: its signals and matcher are built once (no test changes those prices). */
+    private MatcherAnalogueSource engineSeries;
+
+    private synchronized MatcherAnalogueSource engineSeries() {
+        if (engineSeries == null) engineSeries = new MatcherAnalogueSource(new AnalogueService(engine.store()));
+        return engineSeries;
+    }
 
     private static GraphError only(ComposeResult r) {
         assertFalse(r.ok(), r.toString());
@@ -115,7 +122,7 @@ class ForecastAndAnalogueNodesTest {
         List<LocalDate> dates = engine.getClosePrice("AA", LocalDate.of(1999, 6, 1), LocalDate.of(2000, 6, 30)).dates();
         int last = 0;
         while (!dates.get(last + 1).isAfter(cut)) last++;
-        double[] full = new MatcherAnalogueSource(new AnalogueService(engine.store())).series(dates, "NYSE", 5, "mean", 3);
+        double[] full = engineSeries().series(dates, "NYSE", 5, "mean", 3);
         double[] cutOff = new MatcherAnalogueSource(new AnalogueService(past.store())).series(dates.subList(0, last + 1), "NYSE", 5, "mean", 3);
         int finite = 0;
         for (int t = 0; t <= last; t++) {
@@ -131,7 +138,7 @@ class ForecastAndAnalogueNodesTest {
     @Test
     void anAnalogueNodeHasNoValueAfterTheBenchmarksDataAndSaysSo() {
         List<LocalDate> dates = engine.getClosePrice("SBI", LocalDate.of(2002, 12, 1), LocalDate.of(2003, 3, 31)).dates();
-        double[] s = new MatcherAnalogueSource(new AnalogueService(engine.store())).series(dates, "NYSE", 5, "mean", 1);
+        double[] s = engineSeries().series(dates, "NYSE", 5, "mean", 1);
         for (int t = 0; t < dates.size(); t++) {
             if (dates.get(t).isAfter(LocalDate.of(2003, 1, 7))) assertTrue(Double.isNaN(s[t]), "no value on " + dates.get(t) + ": " + s[t]);
             else if (!dates.get(t).isAfter(LocalDate.of(2002, 12, 31))) assertTrue(Double.isFinite(s[t]), "a value on " + dates.get(t));
