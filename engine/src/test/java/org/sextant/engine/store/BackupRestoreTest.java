@@ -84,6 +84,27 @@ class BackupRestoreTest {
         assertEquals(null, StoreRestore.check(copied).problem());
     }
 
+    /**
+     * Attack 37 F3: bytes added after a backup's last block were called a cut ("cut short to … inside one of its blocks"), and a
+     * backup DuckDB reads whole was refused for it. Now its checksum names what happened, and without one it restores whole.
+     */
+    @Test
+    void bytesAddedAfterABackupsLastBlockAreNotACut() throws Exception {
+        SextantHome home = new SextantHome(dir.resolve("home")).ensureLayout();
+        RollingBackups backups = new RollingBackups(home, new RollingBackups.Policy(dir.resolve("b"), 3, Duration.ZERO));
+        Path backup = takeBackups(home, backups, 1).get(0);
+        long written = Files.size(backup);
+        Files.write(backup, new byte[100], java.nio.file.StandardOpenOption.APPEND);
+        assertEquals("damaged: " + (written + 100) + " bytes where " + written + " were written", StoreRestore.check(backup).problem(),
+                "what restore --list says, from the checksum taken with it");
+
+        Path copied = dir.resolve("padded.duckdb"); // copied without its checksum: every value reads, so it restores
+        Files.copy(backup, copied);
+        assertEquals(null, StoreRestore.check(copied).problem());
+        StoreRestore.Restored r = StoreRestore.restore(home, copied);
+        assertEquals(10L, r.census().rows().get("prices"));
+    }
+
     /** Attack 17 M3: a backup taken while the clock was ahead stopped every later one and never rolled off. */
     @Test
     void aBackupDatedAfterNowNeitherStopsTheNextNorStaysForever() throws IOException {
