@@ -49,7 +49,7 @@ class AnaloguesThemeTest {
         for (String theme : List.of("light", "dark")) {
             OnScreen.clickOn(robot, "View");
             OnScreen.clickOn(robot, "#menu-theme-" + theme);
-            Thread.sleep(300); // the calibration grid and wrapped labels lay out in the new theme
+            OnScreen.awaitLayoutPulses(bench.stage.getScene(), 6); // the calibration grid and wrapped labels lay out in the new theme
             WaitForAsyncUtils.waitForFxEvents();
             WritableImage image = ChartSnapshot.capture(bench.stage.getScene().getRoot());
             ChartSnapshot.writePng(image, Path.of("target", "analogues-" + theme + "-1000x700.png"));

@@ -48,7 +48,7 @@ class ChartHeadingViewTest {
         for (String theme : List.of("dark", "light")) {
             OnScreen.clickOn(robot, "View");
             OnScreen.clickOn(robot, "#menu-theme-" + theme);
-            Thread.sleep(300); // a layout pulse or two
+            OnScreen.awaitLayoutPulses(bench.stage.getScene(), 4); // a layout pulse or two
             WaitForAsyncUtils.waitForFxEvents();
             Node heading = robot.lookup("#chart-heading").query();
             List<Text> shown = fx(() -> texts(heading));

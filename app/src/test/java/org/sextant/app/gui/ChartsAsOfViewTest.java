@@ -172,7 +172,7 @@ class ChartsAsOfViewTest {
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> status.getText().startsWith(backtestWaits) || bench.charts.errorProperty().get() != null));
             assertTrue(fx(status::getText).startsWith(backtestWaits), fx(status::getText) + " / " + fx(() -> bench.charts.errorProperty().get()));
             WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> stopBacktest.isVisible() && stopDay.isVisible()));
-            Thread.sleep(300); // a layout pulse or two with the status's text
+            OnScreen.awaitLayoutPulses(bench.stage.getScene(), 4); // a layout pulse or two with the status's text
             WaitForAsyncUtils.waitForFxEvents();
             assertEquals(fx(status::getText), fx(() -> ReadableLayoutTest.shownText(status)), "whole on screen, wrapped");
             org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
@@ -183,7 +183,7 @@ class ChartsAsOfViewTest {
             OnScreen.clickOn(robot, "View");
             OnScreen.clickOn(robot, "#menu-theme-dark");
             WaitForAsyncUtils.waitForFxEvents();
-            Thread.sleep(300);
+            OnScreen.awaitLayoutPulses(bench.stage.getScene(), 4);
             Pixels.assertLegible(bench.stage.getScene().getRoot(), line, (javafx.scene.paint.Color) fx(line::getTextFill), "charts-as-of-waits-dark");
             Pixels.assertLegible(bench.stage.getScene().getRoot(), status, (javafx.scene.paint.Color) fx(status::getTextFill), "charts-backtest-waits-dark");
             assertReadable(line);
@@ -235,7 +235,7 @@ class ChartsAsOfViewTest {
 
     /** The line read whole (on screen, or in its tooltip when cut), inside the window, the chart keeping its room and its title whole. */
     private void assertReadable(Label line) throws Exception {
-        Thread.sleep(300); // a layout pulse or two with the line's text
+        OnScreen.awaitLayoutPulses(bench.stage.getScene(), 4); // a layout pulse or two with the line's text
         WaitForAsyncUtils.waitForFxEvents();
         javafx.scene.Parent root = bench.stage.getScene().getRoot();
         assertEquals(List.of(), fx(() -> ReadableLayoutTest.unreadable("charts", root)), "readable at 1000x700");

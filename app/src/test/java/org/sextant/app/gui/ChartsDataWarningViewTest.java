@@ -83,7 +83,7 @@ class ChartsDataWarningViewTest {
 
     /** On screen whole or with its whole text in the tooltip, inside the window, the chart still tall under it, its title whole. */
     private void assertShownWithTheChart(Label line) throws Exception {
-        Thread.sleep(300); // a layout pulse or two with the warning's text
+        OnScreen.awaitLayoutPulses(bench.stage.getScene(), 4); // a layout pulse or two with the warning's text
         WaitForAsyncUtils.waitForFxEvents();
         Parent root = bench.stage.getScene().getRoot();
         // the line is read whole (on screen, or from its tooltip when cut short); the rest of the view is ReadableLayoutTest's
@@ -99,7 +99,7 @@ class ChartsDataWarningViewTest {
 
     /** The warning's colour against what is drawn behind it: WCAG AA. */
     private void assertLegible(Label line, String theme) throws Exception {
-        Thread.sleep(300);
+        OnScreen.awaitLayoutPulses(bench.stage.getScene(), 4);
         WaitForAsyncUtils.waitForFxEvents();
         Pixels.assertLegible(bench.stage.getScene().getRoot(), line, (Color) fx(line::getTextFill), "charts-data-warning-" + theme);
         assertTrue(fx(() -> !line.getStyle().contains("-fx-text-fill")), "the theme's colour");

@@ -40,7 +40,7 @@ class ChartsForecastBarTest {
         Label summary = (Label) OnScreen.find("#forecast-summary");
         String model = fx(() -> bench.charts.forecastProperty().get().model());
         WaitForAsyncUtils.waitFor(Workbench.GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> summary.getText().startsWith(model + " · 20-day reward/risk")));
-        Thread.sleep(300); // a layout pulse or two with the text
+        OnScreen.awaitLayoutPulses(bench.stage.getScene(), 4); // a layout pulse or two with the text
         WaitForAsyncUtils.waitForFxEvents();
 
         org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
@@ -104,7 +104,7 @@ class ChartsForecastBarTest {
         Label summary = (Label) OnScreen.find("#forecast-summary");
         String model = fx(() -> bench.charts.forecastProperty().get().model());
         WaitForAsyncUtils.waitFor(Workbench.GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> fx(() -> summary.getText().startsWith(model + " · ")));
-        Thread.sleep(300); // a layout pulse or two with the text
+        OnScreen.awaitLayoutPulses(bench.stage.getScene(), 4); // a layout pulse or two with the text
         WaitForAsyncUtils.waitForFxEvents();
         String text = fx(summary::getText);
         assertTrue(text.startsWith(model + " · 20 trading days (Saturday, Sunday) reward/risk"), text);

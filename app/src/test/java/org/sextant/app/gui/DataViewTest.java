@@ -142,7 +142,7 @@ class DataViewTest {
         OnScreen.clickOn(robot, "#data-timezone").write("America/New_York").type(javafx.scene.input.KeyCode.ENTER);
         Label notes = robot.lookup("#data-preview-notes").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, notes::isVisible);
-        Thread.sleep(500); // the preview's columns and the wrapped notes lay out
+        OnScreen.awaitLayoutPulses(bench.stage.getScene(), 6); // the preview's columns and the wrapped notes lay out
         WaitForAsyncUtils.waitForFxEvents();
 
         javafx.scene.Parent root = bench.stage.getScene().getRoot();
@@ -202,7 +202,7 @@ class DataViewTest {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> notes.getText().startsWith("775 stored bars of GAPS changed"));
         assertTrue(notes.getText().contains("; check that the file is the same instrument and unit\nGAPS 1m: 1 gap inside trading days"), notes.getText());
         assertTrue(message.getText().startsWith("Import done: 0 rows added, 775 updated for GAPS"), message.getText());
-        Thread.sleep(500); // the wrapped notes lay out
+        OnScreen.awaitLayoutPulses(bench.stage.getScene(), 6); // the wrapped notes lay out
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(notes.isVisible(), "the notes are shown");
 
@@ -267,7 +267,7 @@ class DataViewTest {
     void aCompanyNameCutShortIsWholeInItsTooltipAt1000By700(FxRobot robot) throws Exception {
         TableView<?> table = DeletePricesViewTest.dataViewAt1000By700(bench, robot);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> table.getItems().size() > 20).get());
-        Thread.sleep(300); // a layout pulse or two with the rows
+        OnScreen.awaitLayoutPulses(bench.stage.getScene(), 4); // a layout pulse or two with the rows
         WaitForAsyncUtils.waitForFxEvents();
         java.util.Map<String, String> cutAndTip = WaitForAsyncUtils.asyncFx(() -> {
             java.util.Map<String, String> out = new java.util.TreeMap<>();

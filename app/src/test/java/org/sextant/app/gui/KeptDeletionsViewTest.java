@@ -84,7 +84,7 @@ class KeptDeletionsViewTest {
         OnScreen.clickOn(robot, "#menu-theme-dark");
         TableView<?> table = DeletePricesViewTest.dataViewAt1000By700(bench, robot);
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
-        Thread.sleep(300); // the columns settle
+        OnScreen.awaitLayoutPulses(bench.stage.getScene(), 6); // the columns settle
         WaitForAsyncUtils.waitForFxEvents();
         bench.photograph("data-dark");
         double[] edges = WaitForAsyncUtils.asyncFx(() -> {

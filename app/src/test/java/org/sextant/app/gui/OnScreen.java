@@ -98,6 +98,30 @@ final class OnScreen {
         }
     }
 
+    /**
+     * Waits until {@code scene} has passed through {@code pulses} more CSS and layout passes (asking for each), so a text, theme or
+     * row just set is measured and placed: a count of passes, not a fixed time, which a busy machine may not give them.
+     */
+    static void awaitLayoutPulses(javafx.scene.Scene scene, int pulses) throws Exception {
+        java.util.concurrent.CountDownLatch laidOut = new java.util.concurrent.CountDownLatch(pulses);
+        Runnable passed = () -> {
+            laidOut.countDown();
+            if (laidOut.getCount() > 0) Platform.requestNextPulse();
+        };
+        WaitForAsyncUtils.asyncFx(() -> {
+            scene.addPostLayoutPulseListener(passed);
+            Platform.requestNextPulse();
+        }).get();
+        try {
+            if (!laidOut.await(Workbench.GIVE_UP_SECONDS, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new AssertionError("the window laid out " + (pulses - laidOut.getCount()) + " of " + pulses + " times in " + Workbench.GIVE_UP_SECONDS + " s");
+            }
+        } finally {
+            WaitForAsyncUtils.asyncFx(() -> scene.removePostLayoutPulseListener(passed)).get();
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     /** How long {@link #openChoices} waits for a list to show after a click: a liveness guard, not a performance bound. */
     private static final int CHOICES_SECONDS = 5;
 

@@ -57,8 +57,8 @@ class ReadableLayoutTest {
                 bench.show(id);
                 // the light pass lets each view's first reads arrive and lay out (they change column widths); the dark pass
                 // shows the same data again, and its colours need a layout pulse or two
-                Thread.sleep(theme == WorkstationTheme.LIGHT ? 1500 : 300);
-                WaitForAsyncUtils.waitForFxEvents();
+                if (theme == WorkstationTheme.LIGHT) Thread.sleep(1500);
+                OnScreen.awaitLayoutPulses(bench.stage.getScene(), 4);
                 unreadable.addAll(WaitForAsyncUtils.asyncFx(() -> unreadable(id + suffix, bench.stage.getScene().getRoot())).get());
                 org.sextant.charts.ChartSnapshot.writePng(org.sextant.charts.ChartSnapshot.capture(bench.stage.getScene().getRoot()),
                         java.nio.file.Path.of("target", "at-1000x700-" + id + suffix + ".png")); // to look at, not for the docs

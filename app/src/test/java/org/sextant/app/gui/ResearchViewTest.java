@@ -270,7 +270,7 @@ class ResearchViewTest {
                 "the editor is back at least 50 columns wide: " + fx(() -> view.specEditor().getWidth()));
         // the dark theme's picture, to look at (holding's dashed grey curve on the dark ground); then light again
         fx(() -> { WorkstationTheme.DARK.applyTo(app.stage.getScene()); return null; });
-        Thread.sleep(300); // the charts draw again in the theme's colours
+        OnScreen.awaitLayoutPulses(app.stage.getScene(), 4); // the charts draw again in the theme's colours
         WaitForAsyncUtils.waitForFxEvents();
         ChartSnapshot.writePng(ChartSnapshot.capture(app.stage.getScene().getRoot()), Path.of("target", "research-dark-1000x700.png"));
         java.util.function.Supplier<String> holdingStyle = () -> equity.equityDataSets().get(equity.equityDataSets().size() - 1).getStyle();

@@ -120,7 +120,7 @@ class ScansViewTest {
         ScansView view = scanWithDrift(robot, 1000);
         ScanRow tasi = WaitForAsyncUtils.asyncFx(() -> view.table().getItems().stream().filter(r -> r.symbol().equals("TASI")).findFirst().orElseThrow()).get();
         WaitForAsyncUtils.asyncFx(() -> view.table().scrollTo(tasi)).get();
-        Thread.sleep(300); // a layout pulse or two with the scrolled rows and the status
+        OnScreen.awaitLayoutPulses(app.stage.getScene(), 4); // a layout pulse or two with the scrolled rows and the status
         WaitForAsyncUtils.waitForFxEvents();
 
         javafx.scene.control.Label status = (javafx.scene.control.Label) OnScreen.find("#scan-status");
