@@ -143,6 +143,7 @@ public final class Inbound {
                     + ": a number id must be a whole number that fits 64 bits (" + Long.MIN_VALUE + " to " + Long.MAX_VALUE
                     + "), written without a fraction or exponent; or send the id as a string");
         }
+        if (id != null && !carriable(id)) return halfSurrogateId(id.asString());
         if (!node.has("method") && !node.has("result") && !node.has("error")) {
             return reply(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: the object has no method"
                     + " (a request or notification) and no result or error (a response)");
@@ -203,7 +204,7 @@ public final class Inbound {
         JsonNode id = null;
         try {
             JsonNode sent = JsonLimits.bounded().readTree(text).get("id");
-            if (sent != null && (sent.isString() || sent.isIntegralNumber() && sent.canConvertToLong())) id = sent;
+            if (sent != null && (sent.isString() && carriable(sent) || sent.isIntegralNumber() && sent.canConvertToLong())) id = sent;
         } catch (RuntimeException unread) {
             // answered without an id, as a message that cannot be read
         }
@@ -214,6 +215,36 @@ public final class Inbound {
                     + (argument.size() > 1 ? " at " + RepeatedKeys.shown(argument) : "") + ": " + problem);
         }
         return reply(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: " + (path.isEmpty() ? "" : RepeatedKeys.shown(path) + ": ") + problem);
+    }
+
+    /**
+     * Whether a string id can be sent back as sent: one holding half of a UTF-16 surrogate pair without its other half
+     * ({@code "\\ud800"}, valid JSON) is no text UTF-8 can carry; the SDK's answer came under the id "?" (attack 37, F6).
+     */
+    private static boolean carriable(JsonNode id) {
+        return !id.isString() || halfSurrogateAt(id.asString()) < 0;
+    }
+
+    /** Where {@code s} holds half of a surrogate pair alone, or -1. */
+    private static int halfSurrogateAt(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The refusal of an id {@link #carriable} refuses: which escape, where; never the id itself. */
+    private static Reply halfSurrogateId(String id) {
+        int at = halfSurrogateAt(id);
+        return reply(null, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: id holds the escape \\u"
+                + String.format("%04x", (int) id.charAt(at)) + " at character " + (at + 1) + ", half of a UTF-16 surrogate pair"
+                + " without its other half, which no answer can carry back as sent; send the id as whole characters (a pair"
+                + " such as \\ud83d\\ude00 is one character)");
     }
 
     /**
