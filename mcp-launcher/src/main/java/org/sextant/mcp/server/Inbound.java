@@ -67,13 +67,10 @@ public final class Inbound {
     public sealed interface Verdict permits Forward, Reply, Answer, Handled {}
 
     /**
-     * The text for the SDK; {@code call} is its tools/call (or --http resources/read) in {@link InFlightCalls}, else null.
+     * The text for the SDK; {@code call} is its tools/call (or --http resources/read) in {@link InFlightCalls}, else null;
+     * {@code requestId} the id of a request, which the SDK answers (null for a notification or a response).
      */
-    public record Forward(String text, InFlightCalls.Call call) implements Verdict {
-        public Forward(String text) {
-            this(text, null);
-        }
-    }
+    public record Forward(String text, InFlightCalls.Call call, JsonNode requestId) implements Verdict {}
 
     /** A JSON-RPC error response, one line of JSON. */
     public record Reply(String response) implements Verdict {}
@@ -81,8 +78,11 @@ public final class Inbound {
     /** The request's own response, given here in place of the SDK's (refused over its session's share): an answer, not a transport error. */
     public record Answer(String response) implements Verdict {}
 
-    /** A notification acted on here: nothing to forward, nothing to answer. */
-    public record Handled() implements Verdict {}
+    /**
+     * A notification acted on here: nothing to forward, nothing to answer. {@code stopped}: the id of the tools/call it
+     * cancelled, which gets no answer (MCP), else null.
+     */
+    public record Handled(JsonNode stopped) implements Verdict {}
 
     private final McpJsonMapper sdkMapper;
     private final Set<String> routedTools;
@@ -171,15 +171,18 @@ public final class Inbound {
             if (taken instanceof InFlightCalls.Refusal refused) {
                 return new Answer(resourceLimit(id, CallShares.problem(refused), CallShares.fix(refused)).response());
             }
-            return new Forward(text, (InFlightCalls.Call) taken);
+            return new Forward(text, (InFlightCalls.Call) taken, id);
         }
         if (message instanceof McpSchema.JSONRPCNotification n && CANCELLED.equals(n.method())) {
             JsonNode cancelled = node.path("params").get("requestId");
             // a cancel of a call answered already (or never sent) is ignored, as MCP allows
-            if (cancelled != null && inFlight.cancel(callKey(session, cancelled))) LOG.debug("tools/call {} cancelled by the client", cancelled);
-            return new Handled();
+            if (cancelled != null && inFlight.cancel(callKey(session, cancelled))) {
+                LOG.debug("tools/call {} cancelled by the client", cancelled);
+                return new Handled(cancelled);
+            }
+            return new Handled(null);
         }
-        return new Forward(text);
+        return new Forward(text, null, message instanceof McpSchema.JSONRPCRequest ? id : null);
     }
 
     private static Reply pastLimit(StreamConstraintsException e, JsonParser p) {
@@ -303,7 +306,7 @@ public final class Inbound {
         if (!routedTools.contains(name.asString())) {
             edit.meta(REQUESTED_TOOL, name.asString()).name(UNROUTED_TOOL);
         }
-        return new Forward(edit.text(), call);
+        return new Forward(edit.text(), call, id);
     }
 
     /** --http: the request that carried {@code call} was handled; one the SDK refused no longer holds its session's room. */
@@ -326,6 +329,23 @@ public final class Inbound {
     static final String ID_IN_USE = "is the id of a tool call or resource read of this session still running or waiting;"
             + " this request was not run, and the earlier one keeps the id (its answer and its cancel)";
     static final String ID_IN_USE_FIX = "send each request with a new id, one this session has not used before";
+
+    /**
+     * Stdio: the answer to a request read before stdin ended that had none when answers stopped coming ({@code waited} without
+     * one): the launcher stops without it.
+     */
+    static Reply unanswered(JsonNode id, java.time.Duration waited) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("fail_reason", FailReason.TIMEOUT.wire());
+        data.put("field", null);
+        data.put("fix", UNANSWERED_FIX);
+        return reply(id, McpSchema.ErrorCodes.INTERNAL_ERROR, "timeout: " + UNANSWERED + " (none came for " + waited.toSeconds()
+                + " s); " + UNANSWERED_FIX, data);
+    }
+
+    /** What {@link #unanswered} says (docs/mcp.md quotes it). */
+    static final String UNANSWERED = "stdin ended and the launcher stops without an answer to this request";
+    static final String UNANSWERED_FIX = "send it again to a new launcher, keeping stdin open until its answer has come";
 
     /** Refuses a message over {@link LauncherInfo#MAX_MESSAGE_BYTES} without reading it. */
     public static Reply tooLarge() {
