@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.time.Duration;
 import org.sextant.mcp.server.CheckedStdin;
 import org.sextant.mcp.server.LineOutput;
+import org.sextant.mcp.server.SerialSends;
 import org.sextant.mcp.server.SextantMcpServer;
 import org.sextant.mcp.tools.ToolContext;
 import org.sextant.mcp.tools.ToolDispatcher;
@@ -25,10 +26,11 @@ final class StdioServer {
         ToolDispatcher dispatcher = new ToolDispatcher(context);
         LineOutput lines = new LineOutput(out);
         // The SDK reads only lines checked first: it stops for good at one it cannot read.
-        CheckedStdin stdin = new CheckedStdin(in, SextantMcpServer.inbound(dispatcher), lines).start();
+        CheckedStdin stdin = new CheckedStdin(in, SextantMcpServer.inbound(dispatcher), lines,
+                CheckedStdin.answerWait(requestTimeout)).start();
         StdioServerTransportProvider transport =
                 new StdioServerTransportProvider(SextantMcpServer.jsonMapper(), stdin.forSdk(), lines);
-        McpSyncServer server = SextantMcpServer.start(transport, dispatcher, context.sessionTables());
+        McpSyncServer server = SextantMcpServer.start(new SerialSends(transport), dispatcher, context.sessionTables());
         LOG.info("sextant-mcp {} serving stdio; home {}", LauncherInfo.VERSION, home.root());
         stdin.awaitEnd();
         LOG.info("stdin closed; stopping");

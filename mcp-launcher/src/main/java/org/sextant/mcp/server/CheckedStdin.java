@@ -4,28 +4,36 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.sextant.mcp.LauncherInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Stdin, read line by line on a thread of its own: each line is checked ({@link Inbound}) and
  * either handed to the SDK through {@link #forSdk()} or answered here on {@link LineOutput}.
  * The end of stdin is seen here too, whether or not the SDK still reads, so it always ends the
- * launcher.
+ * launcher: once every request read before it is answered ({@link UnansweredRequests}), since the SDK
+ * writes no answer after it reads the end.
  */
 public final class CheckedStdin {
     private static final Logger LOG = LoggerFactory.getLogger(CheckedStdin.class);
     private static final byte[] END = new byte[0];
-    /** How long the SDK may take to read the lines already checked once stdin has ended. */
+    /** How long the SDK may take to read the end once every request before it is answered (it reads at once unless stopped). */
     private static final long DRAIN_SECONDS = 5;
+    /** Past the request timeout, for a call that ran into it to be answered with its timeout envelope. */
+    private static final Duration ANSWER_GRACE = Duration.ofSeconds(5);
 
     private final InputStream in;
     private final Inbound inbound;
     private final LineOutput out;
+    private final UnansweredRequests requests;
+    private final Duration answerWait;
     // Unbounded like the SDK's own inbound buffer: the reader never waits for the SDK, so it always sees the end.
     private final LinkedBlockingQueue<byte[]> lines = new LinkedBlockingQueue<>();
     private final CountDownLatch drained = new CountDownLatch(1);
@@ -33,10 +41,21 @@ public final class CheckedStdin {
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
     private long lineBytes;
 
-    public CheckedStdin(InputStream in, Inbound inbound, LineOutput out) {
+    /**
+     * Once stdin has ended, its requests still unanswered are waited for while answers keep coming: until none has come for
+     * {@code answerWait} ({@link #answerWait}). Those left then are answered here with an error.
+     */
+    public CheckedStdin(InputStream in, Inbound inbound, LineOutput out, Duration answerWait) {
         this.in = in;
         this.inbound = inbound;
         this.out = out;
+        this.requests = out.requests();
+        this.answerWait = answerWait;
+    }
+
+    /** The request timeout and a little more: a call that runs into it is answered with its timeout envelope. */
+    public static Duration answerWait(Duration requestTimeout) {
+        return requestTimeout.plus(ANSWER_GRACE);
     }
 
     /** Starts reading stdin. */
@@ -112,6 +131,11 @@ public final class CheckedStdin {
         } catch (IOException e) {
             LOG.info("stdin failed: {}", e.toString());
         } finally {
+            try {
+                answerTheRest();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             lines.offer(END);
             try {
                 if (!drained.await(DRAIN_SECONDS, TimeUnit.SECONDS)) LOG.warn("the SDK stopped reading stdin; stopping anyway");
@@ -119,6 +143,22 @@ public final class CheckedStdin {
                 Thread.currentThread().interrupt();
             }
             ended.countDown();
+        }
+    }
+
+    /** Waits for the answers to the requests read before stdin's end; one that has none when answers stop coming is refused here. */
+    private void answerTheRest() throws InterruptedException {
+        List<JsonNode> unanswered = requests.awaitAnswers(answerWait);
+        if (unanswered.isEmpty()) return;
+        LOG.warn("stdin ended and {} request(s) had no answer after {} s without one; answering them with an error",
+                unanswered.size(), answerWait.toSeconds());
+        for (JsonNode id : unanswered) {
+            try {
+                out.writeLine(Inbound.unanswered(id, answerWait).response());
+            } catch (IOException e) {
+                LOG.info("stdout failed: {}", e.toString());
+                return;
+            }
         }
     }
 
@@ -140,11 +180,14 @@ public final class CheckedStdin {
         if (text.isEmpty()) return; // a blank line is no message: nothing to answer
         Inbound.Verdict verdict = inbound.check(text);
         if (verdict instanceof Inbound.Forward f) {
+            if (f.requestId() != null) requests.read(f.requestId()); // before the SDK can read it, so before its answer
             // The SDK ends a line at a CR too; one outside a string is a blank here (inside one it is refused above), so
             // the SDK reads the whole message as one line, as checked.
             lines.add((f.text().replace('\r', ' ') + "\n").getBytes(StandardCharsets.UTF_8));
         } else if (verdict instanceof Inbound.Answer a) {
             out.writeLine(a.response());
+        } else if (verdict instanceof Inbound.Handled h && h.stopped() != null) {
+            requests.stopped(h.stopped());
         } else if (verdict instanceof Inbound.Reply r) {
             LOG.info("answered an unreadable message with a JSON-RPC error");
             out.writeLine(r.response());

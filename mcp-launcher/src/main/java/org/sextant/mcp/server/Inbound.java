@@ -67,13 +67,10 @@ public final class Inbound {
     public sealed interface Verdict permits Forward, Reply, Answer, Handled {}
 
     /**
-     * The text for the SDK; {@code call} is its tools/call (or --http resources/read) in {@link InFlightCalls}, else null.
+     * The text for the SDK; {@code call} is its tools/call (or --http resources/read) in {@link InFlightCalls}, else null;
+     * {@code requestId} the id of a request, which the SDK answers (null for a notification or a response).
      */
-    public record Forward(String text, InFlightCalls.Call call) implements Verdict {
-        public Forward(String text) {
-            this(text, null);
-        }
-    }
+    public record Forward(String text, InFlightCalls.Call call, JsonNode requestId) implements Verdict {}
 
     /** A JSON-RPC error response, one line of JSON. */
     public record Reply(String response) implements Verdict {}
@@ -81,8 +78,11 @@ public final class Inbound {
     /** The request's own response, given here in place of the SDK's (refused over its session's share): an answer, not a transport error. */
     public record Answer(String response) implements Verdict {}
 
-    /** A notification acted on here: nothing to forward, nothing to answer. */
-    public record Handled() implements Verdict {}
+    /**
+     * A notification acted on here: nothing to forward, nothing to answer. {@code stopped}: the id of the tools/call it
+     * cancelled, which gets no answer (MCP), else null.
+     */
+    public record Handled(JsonNode stopped) implements Verdict {}
 
     private final McpJsonMapper sdkMapper;
     private final Set<String> routedTools;
@@ -143,6 +143,7 @@ public final class Inbound {
                     + ": a number id must be a whole number that fits 64 bits (" + Long.MIN_VALUE + " to " + Long.MAX_VALUE
                     + "), written without a fraction or exponent; or send the id as a string");
         }
+        if (id != null && !carriable(id)) return halfSurrogateId(id.asString());
         if (!node.has("method") && !node.has("result") && !node.has("error")) {
             return reply(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: the object has no method"
                     + " (a request or notification) and no result or error (a response)");
@@ -170,15 +171,18 @@ public final class Inbound {
             if (taken instanceof InFlightCalls.Refusal refused) {
                 return new Answer(resourceLimit(id, CallShares.problem(refused), CallShares.fix(refused)).response());
             }
-            return new Forward(text, (InFlightCalls.Call) taken);
+            return new Forward(text, (InFlightCalls.Call) taken, id);
         }
         if (message instanceof McpSchema.JSONRPCNotification n && CANCELLED.equals(n.method())) {
             JsonNode cancelled = node.path("params").get("requestId");
             // a cancel of a call answered already (or never sent) is ignored, as MCP allows
-            if (cancelled != null && inFlight.cancel(callKey(session, cancelled))) LOG.debug("tools/call {} cancelled by the client", cancelled);
-            return new Handled();
+            if (cancelled != null && inFlight.cancel(callKey(session, cancelled))) {
+                LOG.debug("tools/call {} cancelled by the client", cancelled);
+                return new Handled(cancelled);
+            }
+            return new Handled(null);
         }
-        return new Forward(text);
+        return new Forward(text, null, message instanceof McpSchema.JSONRPCRequest ? id : null);
     }
 
     private static Reply pastLimit(StreamConstraintsException e, JsonParser p) {
@@ -203,7 +207,7 @@ public final class Inbound {
         JsonNode id = null;
         try {
             JsonNode sent = JsonLimits.bounded().readTree(text).get("id");
-            if (sent != null && (sent.isString() || sent.isIntegralNumber() && sent.canConvertToLong())) id = sent;
+            if (sent != null && (sent.isString() && carriable(sent) || sent.isIntegralNumber() && sent.canConvertToLong())) id = sent;
         } catch (RuntimeException unread) {
             // answered without an id, as a message that cannot be read
         }
@@ -214,6 +218,36 @@ public final class Inbound {
                     + (argument.size() > 1 ? " at " + RepeatedKeys.shown(argument) : "") + ": " + problem);
         }
         return reply(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: " + (path.isEmpty() ? "" : RepeatedKeys.shown(path) + ": ") + problem);
+    }
+
+    /**
+     * Whether a string id can be sent back as sent: one holding half of a UTF-16 surrogate pair without its other half
+     * ({@code "\\ud800"}, valid JSON) is no text UTF-8 can carry; the SDK's answer came under the id "?" (attack 37, F6).
+     */
+    private static boolean carriable(JsonNode id) {
+        return !id.isString() || halfSurrogateAt(id.asString()) < 0;
+    }
+
+    /** Where {@code s} holds half of a surrogate pair alone, or -1. */
+    private static int halfSurrogateAt(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The refusal of an id {@link #carriable} refuses: which escape, where; never the id itself. */
+    private static Reply halfSurrogateId(String id) {
+        int at = halfSurrogateAt(id);
+        return reply(null, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: id holds the escape \\u"
+                + String.format("%04x", (int) id.charAt(at)) + " at character " + (at + 1) + ", half of a UTF-16 surrogate pair"
+                + " without its other half, which no answer can carry back as sent; send the id as whole characters (a pair"
+                + " such as \\ud83d\\ude00 is one character)");
     }
 
     /**
@@ -272,7 +306,7 @@ public final class Inbound {
         if (!routedTools.contains(name.asString())) {
             edit.meta(REQUESTED_TOOL, name.asString()).name(UNROUTED_TOOL);
         }
-        return new Forward(edit.text(), call);
+        return new Forward(edit.text(), call, id);
     }
 
     /** --http: the request that carried {@code call} was handled; one the SDK refused no longer holds its session's room. */
@@ -295,6 +329,23 @@ public final class Inbound {
     static final String ID_IN_USE = "is the id of a tool call or resource read of this session still running or waiting;"
             + " this request was not run, and the earlier one keeps the id (its answer and its cancel)";
     static final String ID_IN_USE_FIX = "send each request with a new id, one this session has not used before";
+
+    /**
+     * Stdio: the answer to a request read before stdin ended that had none when answers stopped coming ({@code waited} without
+     * one): the launcher stops without it.
+     */
+    static Reply unanswered(JsonNode id, java.time.Duration waited) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("fail_reason", FailReason.TIMEOUT.wire());
+        data.put("field", null);
+        data.put("fix", UNANSWERED_FIX);
+        return reply(id, McpSchema.ErrorCodes.INTERNAL_ERROR, "timeout: " + UNANSWERED + " (none came for " + waited.toSeconds()
+                + " s); " + UNANSWERED_FIX, data);
+    }
+
+    /** What {@link #unanswered} says (docs/mcp.md quotes it). */
+    static final String UNANSWERED = "stdin ended and the launcher stops without an answer to this request";
+    static final String UNANSWERED_FIX = "send it again to a new launcher, keeping stdin open until its answer has come";
 
     /** Refuses a message over {@link LauncherInfo#MAX_MESSAGE_BYTES} without reading it. */
     public static Reply tooLarge() {

@@ -8,14 +8,28 @@ import java.nio.charset.StandardCharsets;
 /**
  * Stdout as whole lines. The SDK writes a message, then its newline, then flushes; the launcher
  * answers a bad inbound line itself from another thread. Both go through here, and only complete
- * lines reach the stream, under one lock, so a reply can never land inside another message.
+ * lines reach the stream, under one lock, so a reply can never land inside another message. Each answer the SDK writes
+ * is counted off its {@link UnansweredRequests} once it is out.
  */
 public final class LineOutput extends OutputStream {
     private final OutputStream out;
-    private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
+    private final UnansweredRequests requests = new UnansweredRequests();
+    private final Partial partial = new Partial();
+
+    /** The line being written, read where it is. */
+    private static final class Partial extends ByteArrayOutputStream {
+        byte[] bytes() {
+            return buf;
+        }
+    }
 
     public LineOutput(OutputStream out) {
         this.out = out;
+    }
+
+    /** The requests whose answers come through here. */
+    public UnansweredRequests requests() {
+        return requests;
     }
 
     @Override
@@ -56,7 +70,15 @@ public final class LineOutput extends OutputStream {
     }
 
     private void emit() throws IOException {
-        partial.writeTo(out);
-        partial.reset();
+        String answers = UnansweredRequests.answerKey(partial.bytes(), partial.size());
+        try {
+            if (answers != null && requests.givenUp(answers)) return; // the launcher answered it when stdin ended
+            partial.writeTo(out);
+            if (answers == null) return;
+            out.flush(); // out before it counts as answered: the launcher may stop at once after the last
+            requests.answered(answers);
+        } finally {
+            partial.reset();
+        }
     }
 }

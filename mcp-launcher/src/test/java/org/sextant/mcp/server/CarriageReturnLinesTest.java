@@ -10,6 +10,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -26,16 +27,19 @@ class CarriageReturnLinesTest {
         String call = "{\"jsonrpc\":\"2.0\",\r\"id\":2,\"method\":\"tools/call\",\r\r\"params\":{\"name\":\"list_jobs\",\"arguments\":{\"limit\":\r3}}}";
         String ping = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}";
         ByteArrayOutputStream answered = new ByteArrayOutputStream();
+        LineOutput out = new LineOutput(answered);
         CheckedStdin stdin = new CheckedStdin(new ByteArrayInputStream((call + "\n" + ping + "\r\n").getBytes(StandardCharsets.UTF_8)),
-                new Inbound(SextantMcpServer.jsonMapper(), Set.of("list_jobs"), new InFlightCalls()), new LineOutput(answered)).start();
+                new Inbound(SextantMcpServer.jsonMapper(), Set.of("list_jobs"), new InFlightCalls()), out, Duration.ofDays(1)).start();
         BufferedReader sdk = new BufferedReader(new InputStreamReader(stdin.forSdk(), StandardCharsets.UTF_8)); // reads lines as the SDK does
         McpSchema.JSONRPCRequest first = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(SextantMcpServer.jsonMapper(), sdk.readLine());
         assertEquals("tools/call", first.method());
         assertEquals(3, ((Map<?, ?>) ((Map<?, ?>) first.params()).get("arguments")).get("limit"));
         McpSchema.JSONRPCRequest second = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(SextantMcpServer.jsonMapper(), sdk.readLine());
         assertEquals("ping", second.method());
+        String answers = "{\"id\":2,\"result\":{}}\n{\"id\":3,\"result\":{}}\n"; // the SDK's: stdin's end reaches it once both are out
+        out.write(answers.getBytes(StandardCharsets.UTF_8));
         assertNull(sdk.readLine());
-        assertEquals("", answered.toString(StandardCharsets.UTF_8), "nothing was refused");
+        assertEquals(answers, answered.toString(StandardCharsets.UTF_8), "nothing was refused");
     }
 
     @Test
