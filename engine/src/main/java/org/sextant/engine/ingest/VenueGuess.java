@@ -171,27 +171,17 @@ final class VenueGuess {
     /**
      * Per eu_equity key (file number and symbol joined by NUL), the last bar (UTC) of each Berlin date among the bars' first, their
      * last and {@link VenueFit#tellingDays} (the four venues' hours fall within one date on every clock); {@code dayCounts} takes
-     * each key's count of dates with bars, {@code steps} its most common step in minutes. A bar's Berlin date is its UTC time plus
-     * the offset Berlin keeps then ({@link BerlinOffsets}, joined on the bar's UTC date), not a time-zone conversion of every bar,
-     * which was most of the reading's time; only the telling, first and last days are grouped by symbol and day, and Java holds
-     * some 40 a year of each symbol's days, not its 250.
+     * each key's count of dates with bars, {@code steps} its most common step in minutes. DuckDB groups and counts every
+     * symbol-day; Java holds some 40 a year of each symbol's, not its 250.
      */
     static Map<String, Map<LocalDate, java.time.LocalDateTime>> tellingLastBars(Connection c, java.util.Collection<String> guessed,
             Map<String, Long> steps, Map<String, Integer> dayCounts) throws SQLException {
         Map<String, Map<LocalDate, java.time.LocalDateTime>> days = new HashMap<>();
         String keys = keys(guessed);
-        String sql = keys + ", " + BerlinOffsets.CTE + ", bars AS (SELECT file_no, symbol, ts FROM bar_rows JOIN k USING (file_no, symbol)), "
-                + "span AS (SELECT CAST(min(ts) AS DATE) AS lo, CAST(max(ts) AS DATE) AS hi FROM bars), "
-                // each UTC date of the bars' span with Berlin's offset at its start, and a change within it (at most one a day)
-                + "utc_days AS (SELECT CAST(unnest(generate_series(CAST(lo AS TIMESTAMP), CAST(hi AS TIMESTAMP), INTERVAL 1 DAY)) AS TIMESTAMP) AS day_start FROM span), "
-                + "offsets AS (SELECT CAST(day_start AS DATE) AS utc_day, o.off AS before, n.since AS change_at, coalesce(n.off, o.off) AS after "
-                + "FROM utc_days ASOF JOIN berlin o ON day_start >= o.since LEFT JOIN berlin n ON CAST(n.since AS DATE) = CAST(day_start AS DATE)), "
-                + "dated AS (SELECT file_no, symbol, ts, CAST(ts + to_seconds(CASE WHEN ts < change_at THEN before ELSE after END) AS DATE) AS d "
-                + "FROM bars JOIN offsets ON CAST(ts AS DATE) = utc_day), "
-                + "per AS (SELECT file_no, symbol, count(DISTINCT d) AS n, min(d) AS first_day, max(d) AS last_day FROM dated GROUP BY ALL), "
-                + "telling(day) AS (SELECT unnest(" + EuDays.LIST + ")) "
-                + "SELECT file_no, symbol, d, max(ts), any_value(n) FROM dated JOIN per USING (file_no, symbol) "
-                + "WHERE d = first_day OR d = last_day OR d IN (SELECT day FROM telling) GROUP BY ALL";
+        String sql = keys + ", days AS (SELECT file_no, symbol, " + localDate("Europe/Berlin") + " AS d, max(ts) AS last_bar FROM bar_rows JOIN k USING (file_no, symbol) "
+                + "GROUP BY ALL), telling(day) AS (SELECT unnest(" + EuDays.LIST + ")) SELECT file_no, symbol, d, last_bar, n FROM (SELECT *, count(*) OVER w AS n, "
+                + "min(d) OVER w AS first_day, max(d) OVER w AS last_day FROM days WINDOW w AS (PARTITION BY file_no, symbol)) "
+                + "WHERE d = first_day OR d = last_day OR d IN (SELECT day FROM telling)";
         try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(sql)) {
             while (r.next()) {
                 String key = r.getInt(1) + "\u0000" + r.getString(2);
@@ -201,28 +191,6 @@ final class VenueGuess {
         }
         steps(c, keys, steps);
         return days;
-    }
-
-    /**
-     * Berlin's UTC offsets as a query berlin(since, off): each offset in seconds from the UTC instant it starts, as Java's zone
-     * rules give them (from year 1, local mean time, to 2200). A bar's Berlin date is its UTC time plus the offset then.
-     */
-    private static final class BerlinOffsets {
-        static final String CTE;
-
-        static {
-            java.time.zone.ZoneRules rules = ZoneId.of("Europe/Berlin").getRules();
-            java.time.Instant from = java.time.Instant.parse("0001-01-01T00:00:00Z"), to = java.time.Instant.parse("2201-01-01T00:00:00Z");
-            StringBuilder rows = new StringBuilder("(TIMESTAMP '0001-01-01 00:00:00', " + rules.getOffset(from).getTotalSeconds() + ")");
-            java.util.Set<LocalDate> changeDays = new java.util.HashSet<>();
-            for (java.time.zone.ZoneOffsetTransition t = rules.nextTransition(from); t != null && t.getInstant().isBefore(to); t = rules.nextTransition(t.getInstant())) {
-                java.time.LocalDateTime at = java.time.LocalDateTime.ofInstant(t.getInstant(), java.time.ZoneOffset.UTC);
-                // the reading takes one change a UTC day: Berlin never changed twice in one
-                if (!changeDays.add(at.toLocalDate())) throw new IllegalStateException("two offset changes of Berlin on " + at.toLocalDate());
-                rows.append(", (TIMESTAMP '").append(at.toLocalDate()).append(' ').append(at.toLocalTime()).append("', ").append(t.getOffsetAfter().getTotalSeconds()).append(')');
-            }
-            CTE = "berlin(since, off) AS (VALUES " + rows + ")";
-        }
     }
 
     /** {@link VenueFit#tellingDays} as a DATE[] literal, built once. */

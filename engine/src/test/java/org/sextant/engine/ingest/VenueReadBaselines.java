@@ -31,29 +31,6 @@ final class VenueReadBaselines {
         return days;
     }
 
-    /**
-     * The eu_equity reading before the Berlin offsets (VenueGuess.tellingLastBars as it was): every bar's time converted to Berlin's
-     * date by DuckDB's time-zone conversion, every symbol-day grouped, then the telling, first and last days kept.
-     */
-    static Map<String, Map<LocalDate, LocalDateTime>> convertedTellingLastBars(Connection c, java.util.Collection<String> guessed,
-            Map<String, Long> steps, Map<String, Integer> dayCounts) throws SQLException {
-        Map<String, Map<LocalDate, LocalDateTime>> days = new HashMap<>();
-        String keys = VenueGuess.keys(guessed);
-        String sql = keys + ", days AS (SELECT file_no, symbol, " + VenueGuess.localDate("Europe/Berlin") + " AS d, max(ts) AS last_bar FROM bar_rows JOIN k USING (file_no, symbol) "
-                + "GROUP BY ALL), telling(day) AS (SELECT unnest(" + VenueGuess.dateList(org.sextant.engine.data.VenueFit.tellingDays()) + ")) SELECT file_no, symbol, d, last_bar, n "
-                + "FROM (SELECT *, count(*) OVER w AS n, min(d) OVER w AS first_day, max(d) OVER w AS last_day FROM days WINDOW w AS (PARTITION BY file_no, symbol)) "
-                + "WHERE d = first_day OR d = last_day OR d IN (SELECT day FROM telling)";
-        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery(sql)) {
-            while (r.next()) {
-                String key = r.getInt(1) + "\u0000" + r.getString(2);
-                days.computeIfAbsent(key, k -> new java.util.TreeMap<>()).put(r.getObject(3, LocalDate.class), r.getTimestamp(4).toLocalDateTime());
-                dayCounts.put(key, r.getInt(5));
-            }
-        }
-        VenueGuess.steps(c, keys, steps);
-        return days;
-    }
-
     /** The half days' last bars and the holidays with bars, read in two passes: the bars' first and last time, then a range join of those years' days. */
     static Map<String, Map<LocalDate, LocalDateTime>> spanThenHalfDays(Connection c, java.util.Collection<String> guessed, Map<String, Long> steps,
             Map<String, SortedSet<LocalDate>> onHolidays) throws SQLException {

@@ -16,10 +16,9 @@ import org.sextant.engine.data.TradingSession;
 import org.sextant.engine.data.VenueFit;
 
 /**
- * Harness: the venue guess's readings of the bars against earlier ones, interleaved round by round on one DuckDB file. eu_equity:
+ * Harness: the venue guess's readings of the bars against session 48's, interleaved round by round on one DuckDB file. eu_equity:
  * the telling days, first and last day and a count per symbol ({@link VenueGuess#tellingLastBars}) against every symbol-day
- * ({@link VenueReadBaselines#everyDayLastBars}) and against the same reading with every bar's time converted to Berlin's date
- * ({@link VenueReadBaselines#convertedTellingLastBars}); us_equity: one range join with every half day and holiday of 1900-2100
+ * ({@link VenueReadBaselines#everyDayLastBars}); us_equity: one range join with every half day and holiday of 1900-2100
  * ({@link VenueGuess#halfDayLastBars}) against the bars' span, then those years' days ({@link VenueReadBaselines#spanThenHalfDays}).
  * Each pair's answers are compared first. Time, and the symbol-days held in Java with the heap they keep. Arguments: symbols,
  * years, bars a day, rounds.
@@ -44,11 +43,8 @@ public final class VenueReadBench {
             checkEu(c, keys);
             Map<String, double[]> eu = measure(rounds, () -> VenueReadBaselines.everyDayLastBars(c, keys, "Europe/Berlin", new HashMap<>()),
                     () -> VenueGuess.tellingLastBars(c, keys, new HashMap<>(), new HashMap<>()));
-            Map<String, double[]> berlin = measure(rounds, () -> VenueReadBaselines.convertedTellingLastBars(c, keys, new HashMap<>(), new HashMap<>()),
-                    () -> VenueGuess.tellingLastBars(c, keys, new HashMap<>(), new HashMap<>()));
             table.add(row("eu_equity", "baseline: every symbol-day's last bar", eu.get("was")));
-            table.add(row("eu_equity", "before: telling days, first, last and a count, each bar's Berlin date by time-zone conversion", berlin.get("was")));
-            table.add(row("eu_equity", "now: the same, each bar's Berlin date by the offset of its UTC date", berlin.get("now")));
+            table.add(row("eu_equity", "telling days, first, last and a count", eu.get("now")));
             // the NYSE's trading days, bars from 14:30 UTC (09:30 New York in winter)
             bars(c, symbols, perDay, from, to, TradingSession.US_EQUITY, 870);
             checkUs(c, keys);
@@ -97,10 +93,6 @@ public final class VenueReadBench {
             String wasNote = VenueGuess.note("S", wasFit, was.get(k).keySet(), was.get(k).size(), ZoneId.of("Europe/Zurich")),
                     nowNote = VenueGuess.note("S", nowFit, now.get(k).keySet(), counts.get(k), ZoneId.of("Europe/Zurich"));
             if (!wasFit.equals(nowFit) || !java.util.Objects.equals(wasNote, nowNote)) throw new IllegalStateException("the eu_equity readings differ for " + k);
-        }
-        Map<String, Integer> convertedCounts = new HashMap<>();
-        if (!VenueReadBaselines.convertedTellingLastBars(c, keys, new HashMap<>(), convertedCounts).equals(now) || !convertedCounts.equals(counts)) {
-            throw new IllegalStateException("the eu_equity reading by time-zone conversion differs from the one by offsets");
         }
     }
 

@@ -105,34 +105,6 @@ class VenueReadTest {
         }
     }
 
-    /**
-     * A bar's Berlin date, read from the offset of its UTC date, is the date Berlin's clock showed: bars every 20 minutes around the
-     * clock, weeks around Berlin's offset changes (1893's end of local mean time, 1945's double summer time, 1980's return of summer
-     * time, 1996's October change, 2024's March one), each period a symbol of its own, read as the time-zone conversion of every bar
-     * read them (days, their last bars and the count).
-     */
-    @Test
-    void aBarsBerlinDateIsTheDateBerlinsClockShowedAcrossItsOffsetChanges() throws Exception {
-        try (Connection c = bars(); Statement st = c.createStatement()) {
-            List<String> keys = new ArrayList<>();
-            for (String start : List.of("1893-03-20", "1945-05-10", "1945-09-15", "1980-03-25", "1996-10-15", "2024-03-20")) {
-                String symbol = "P" + start.substring(0, 4) + start.substring(5, 7);
-                st.execute("INSERT INTO bar_rows SELECT 0, '" + symbol + "', ts FROM range(TIMESTAMP '" + start + " 00:10:00', TIMESTAMP '" + start
-                        + " 00:10:00' + INTERVAL 21 DAY, INTERVAL 20 MINUTE) t(ts)");
-                keys.add("0\u0000" + symbol);
-            }
-            st.execute("CREATE OR REPLACE TEMP TABLE bar_steps AS SELECT DISTINCT file_no, symbol, 1200 AS step FROM bar_rows");
-            Map<String, Integer> counts = new HashMap<>(), converted = new HashMap<>();
-            Map<String, Map<LocalDate, LocalDateTime>> now = VenueGuess.tellingLastBars(c, keys, new HashMap<>(), counts);
-            assertEquals(VenueReadBaselines.convertedTellingLastBars(c, keys, new HashMap<>(), converted), now);
-            assertEquals(converted, counts);
-            // the first day ends at Berlin's midnight: 23:00 UTC in winter, 22:00 in summer, 21:00 in 1945's double summer time
-            assertEquals(LocalDateTime.of(2024, 3, 20, 22, 50), now.get("0\u0000P202403").get(LocalDate.of(2024, 3, 20)));
-            assertEquals(LocalDateTime.of(1945, 9, 15, 20, 50), now.get("0\u0000P194509").get(LocalDate.of(1945, 9, 15)));
-            assertEquals(22, counts.get("0\u0000P199610"), "21 days from 00:10 UTC reach into a 22nd on Berlin's clock");
-        }
-    }
-
     @Test
     void aLeapYearsUsHalfDaysAndHolidaysAreReadInOnePassAsInTwo() throws Exception {
         try (Connection c = bars()) {
