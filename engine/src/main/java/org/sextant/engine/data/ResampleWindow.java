@@ -13,7 +13,7 @@ import java.time.temporal.TemporalAdjusters;
  * days of a 2,000,000-bar series would sort and group every bar. Same rules, same columns; the window is chosen from
  * trading days by {@link #fromTs}/{@link #toTs} so that every bar dated within them has all its stored bars inside.
  */
-final class ResampleWindow {
+public final class ResampleWindow {
     private ResampleWindow() {}
 
     /**
@@ -61,15 +61,7 @@ final class ResampleWindow {
     /** The macro's rule and source (the stored bars in the window, on the session's shifted clock), as the start of a WITH clause. */
     private static String sourced(BarInterval from) {
         // the rule and aggregation are the macro's, line for line (ResampleWindowTest compares the two)
-        return "WITH rule AS (SELECT session, CASE session WHEN 'continuous' THEN 'UTC' WHEN 'eu_equity' THEN 'Europe/Berlin' WHEN 'six' THEN 'Europe/Zurich' "
-                + "WHEN 'lse' THEN 'Europe/London' WHEN 'euronext' THEN 'Europe/Paris' ELSE 'America/New_York' END AS tz, "
-                + "CASE session WHEN 'fx' THEN INTERVAL 7 HOUR ELSE INTERVAL 0 HOUR END AS shift, "
-                + "TIMESTAMP '2000-01-03 00:00' + CASE session WHEN 'us_equity' THEN INTERVAL 570 MINUTE WHEN 'eu_equity' THEN INTERVAL 540 MINUTE "
-                + "WHEN 'six' THEN INTERVAL 540 MINUTE WHEN 'lse' THEN INTERVAL 480 MINUTE WHEN 'euronext' THEN INTERVAL 540 MINUTE ELSE INTERVAL 0 MINUTE END AS origin, "
-                + "CASE session WHEN 'us_equity' THEN TIME '09:30' WHEN 'eu_equity' THEN TIME '09:00' WHEN 'six' THEN TIME '09:00' WHEN 'lse' THEN TIME '08:00' WHEN 'euronext' THEN TIME '09:00' END AS open_at, "
-                + "CASE session WHEN 'us_equity' THEN TIME '15:59:59.999999' WHEN 'eu_equity' THEN TIME '17:34:59.999999' WHEN 'six' THEN TIME '17:34:59.999999' "
-                + "WHEN 'lse' THEN TIME '16:34:59.999999' WHEN 'euronext' THEN TIME '17:34:59.999999' END AS close_at, "
-                + "CASE session WHEN 'eu_equity' THEN TIME '17:30' WHEN 'six' THEN TIME '17:20' WHEN 'lse' THEN TIME '16:30' WHEN 'euronext' THEN TIME '17:30' END AS auction_at "
+        return "WITH rule AS (SELECT session, " + ruleColumns() + " "
                 + "FROM (SELECT coalesce((SELECT any_value(session) FROM symbol_sessions WHERE symbol = ?), 'continuous') AS session)), "
                 + "stored AS (SELECT p.ts, coalesce(p.open, p.close) AS o, coalesce(p.high, p.close) AS h, coalesce(p.low, p.close) AS l, p.close AS c, p.volume AS v, "
                 + "r.session, r.tz, r.shift, r.origin, r.open_at, r.close_at, r.auction_at, "
@@ -82,6 +74,22 @@ final class ResampleWindow {
                         : "source AS (SELECT s.* REPLACE (coalesce(e.auction_at, s.auction_at) AS auction_at, coalesce(e.close_at, s.close_at) AS close_at), "
                         + "s.close_at AS regular_close_at "
                         + "FROM stored s LEFT JOIN session_early_closes e ON e.session = s.session AND e.day = CAST(s.shifted AS DATE))");
+    }
+
+    /**
+     * The macro's rule of a session (the column session in scope): tz, shift, origin, open_at, close_at, auction_at, as a
+     * select list; the grouped report checks of an import (BarChecks) read many symbols' sessions with it.
+     */
+    public static String ruleColumns() {
+        return "CASE session WHEN 'continuous' THEN 'UTC' WHEN 'eu_equity' THEN 'Europe/Berlin' WHEN 'six' THEN 'Europe/Zurich' "
+                + "WHEN 'lse' THEN 'Europe/London' WHEN 'euronext' THEN 'Europe/Paris' ELSE 'America/New_York' END AS tz, "
+                + "CASE session WHEN 'fx' THEN INTERVAL 7 HOUR ELSE INTERVAL 0 HOUR END AS shift, "
+                + "TIMESTAMP '2000-01-03 00:00' + CASE session WHEN 'us_equity' THEN INTERVAL 570 MINUTE WHEN 'eu_equity' THEN INTERVAL 540 MINUTE "
+                + "WHEN 'six' THEN INTERVAL 540 MINUTE WHEN 'lse' THEN INTERVAL 480 MINUTE WHEN 'euronext' THEN INTERVAL 540 MINUTE ELSE INTERVAL 0 MINUTE END AS origin, "
+                + "CASE session WHEN 'us_equity' THEN TIME '09:30' WHEN 'eu_equity' THEN TIME '09:00' WHEN 'six' THEN TIME '09:00' WHEN 'lse' THEN TIME '08:00' WHEN 'euronext' THEN TIME '09:00' END AS open_at, "
+                + "CASE session WHEN 'us_equity' THEN TIME '15:59:59.999999' WHEN 'eu_equity' THEN TIME '17:34:59.999999' WHEN 'six' THEN TIME '17:34:59.999999' "
+                + "WHEN 'lse' THEN TIME '16:34:59.999999' WHEN 'euronext' THEN TIME '17:34:59.999999' END AS close_at, "
+                + "CASE session WHEN 'eu_equity' THEN TIME '17:30' WHEN 'six' THEN TIME '17:20' WHEN 'lse' THEN TIME '16:30' WHEN 'euronext' THEN TIME '17:30' END AS auction_at";
     }
 
     /** Binds the symbol and the window [fromTs, toTs) (either null: unbounded) from parameter {@code at}; returns the next index. */

@@ -354,6 +354,35 @@ public final class VenueFit {
                 while (r.next()) lastBar.put(r.getObject(1, LocalDate.class), r.getTimestamp(2).toLocalDateTime());
             }
         }
+        return storedNote(symbol, lastBar);
+    }
+
+    /**
+     * {@link #storedNote(Connection, String)} of each of {@code symbols} that has one, in one query: an import's report asks it of
+     * every symbol it brought, and a query each was a share of the 9 s a 300-symbol import spent on its report.
+     */
+    public static Map<String, String> storedNotes(Connection c, java.util.Collection<String> symbols) throws SQLException {
+        Map<String, TreeMap<LocalDate, LocalDateTime>> lastBars = new java.util.HashMap<>();
+        if (symbols.isEmpty()) return Map.of();
+        try (PreparedStatement p = c.prepareStatement("SELECT b.symbol, CAST(timezone('Europe/Berlin', timezone('UTC', b.ts)) AS DATE) AS d, max(b.ts) FROM bars b "
+                + "JOIN symbol_sessions s USING (symbol) WHERE b.symbol IN (SELECT unnest(CAST(? AS VARCHAR[]))) AND s.session = 'eu_equity' "
+                + "AND b.interval NOT IN ('1d', '1w', '1mo') GROUP BY ALL")) {
+            p.setObject(1, c.createArrayOf("VARCHAR", new java.util.TreeSet<>(symbols).toArray()));
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) lastBars.computeIfAbsent(r.getString(1), k -> new TreeMap<>()).put(r.getObject(2, LocalDate.class), r.getTimestamp(3).toLocalDateTime());
+            }
+        }
+        Map<String, String> out = new java.util.HashMap<>();
+        for (Map.Entry<String, TreeMap<LocalDate, LocalDateTime>> e : lastBars.entrySet()) {
+            String note = storedNote(e.getKey(), e.getValue());
+            if (note != null) out.put(e.getKey(), note);
+        }
+        return out;
+    }
+
+    /** The note of {@link #storedNote(Connection, String)} from the symbol's last bar of each Berlin date. */
+    private static String storedNote(String symbol, TreeMap<LocalDate, LocalDateTime> lastBar) {
+        if (lastBar.isEmpty()) return null;
         Fits fit = fits(lastBar);
         List<TradingSession> fits = fit.best();
         if (fits.isEmpty() || fits.contains(TradingSession.EU_EQUITY)) return null;

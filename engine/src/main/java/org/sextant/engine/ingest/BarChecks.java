@@ -30,7 +30,7 @@ final class BarChecks {
         steps(c);
         Map<String, Screen> screens = screens(c);
         Map<String, String> sessions = storedSessions(c);
-        Map<String, List<BarInterval>> loneStored = LoneBars.storedIntervals(c);
+        LoneBars.Batch lone = LoneBars.Batch.of(c);
         // new symbols guessed eu_equity by their hours, with the zone their times were read in: their days may tell the venue
         Map<String, java.time.ZoneId> euGuessed = new LinkedHashMap<>();
         List<String> usGuessed = new ArrayList<>(); // new symbols of New York's hours: their half days may tell the NYSE's, or not
@@ -52,7 +52,7 @@ final class BarChecks {
                 BarInterval interval = null;
                 SextantException refused = null;
                 try {
-                    interval = interval(c, s, symbol, r.getObject(3), loneStored);
+                    interval = interval(c, s, symbol, r.getObject(3), lone);
                 } catch (SextantException e) {
                     refused = e; // said in its turn, after the symbols before it are checked
                 }
@@ -123,12 +123,12 @@ final class BarChecks {
                             double saturdays, double outsideNewYork, double outsideBerlin) {}
 
     /** The interval of a symbol's bars from its most common step ({@code step}: null for one bar time), or its refusal. */
-    private static BarInterval interval(Connection c, BarImport.Source s, String symbol, Object step, Map<String, List<BarInterval>> loneStored) throws SQLException {
+    private static BarInterval interval(Connection c, BarImport.Source s, String symbol, Object step, LoneBars.Batch lone) throws SQLException {
         long seconds = step == null ? 0 : ((Number) step).longValue();
         if (step != null && seconds < 60) {
             throw SextantException.invalid("paths", s.bar().file() + ": " + BarSteps.mostOftenBelowAMinute(symbol, seconds), BarSteps.BELOW_A_MINUTE_FIX);
         }
-        BarInterval interval = step == null ? LoneBars.interval(c, s, symbol, loneStored)
+        BarInterval interval = step == null ? LoneBars.interval(s, symbol, lone)
                 : seconds % 60 != 0 ? null : BarInterval.ofStepMinutes(seconds / 60);
         if (interval == null) {
             throw SextantException.invalid("paths", s.bar().file() + ": the bars of " + symbol + " are most often " + duration(seconds)
@@ -336,6 +336,11 @@ final class BarChecks {
         Map<Integer, List<ImportReport.BarCheck>> byFile = new LinkedHashMap<>();
         for (BarImport.Source s : files) byFile.put(s.no(), new ArrayList<>());
         Map<String, Object[]> stored = storedChecks(c, detected);
+        // each symbol's venue notes in one query for the batch: a query per symbol and note held the writer for seconds
+        Map<String, String> holidayNotes = VenueHolidayBars.notes(c, detected);
+        List<String> unguessed = new ArrayList<>();
+        for (SymbolBars b : detected) if (b.sessionNote() == null) unguessed.add(b.symbol());
+        Map<String, String> venueNotes = org.sextant.engine.data.VenueFit.storedNotes(c, unguessed);
         for (SymbolBars b : detected) {
             Object[] v = stored.get(b.symbol() + "\u0000" + b.interval().label);
             // a symbol in two files of one import: its changes are said once, at the first
@@ -344,12 +349,12 @@ final class BarChecks {
             List<String> notes = new ArrayList<>(ch.notes());
             if (b.sessionNote() != null) notes.add(b.sessionNote());
             if ((long) v[6] > 0) notes.add(outsideNote(c, b, (long) v[6]));
-            String holidays = VenueHolidayBars.note(c, b.symbol(), b.interval(), b.session());
+            String holidays = holidayNotes.get(VenueHolidayBars.key(b));
             if (holidays != null) notes.add(holidays);
             String missing = MissingSessionDays.note(c, b.symbol(), b.interval(), b.session());
             if (missing != null) notes.add(missing);
             // a symbol stored as eu_equity before (its session is not guessed again) whose days are another venue's: how to set it
-            String venue = b.sessionNote() == null ? org.sextant.engine.data.VenueFit.storedNote(c, b.symbol()) : null;
+            String venue = b.sessionNote() == null ? venueNotes.get(b.symbol()) : null;
             if (venue != null) notes.add(venue);
             byFile.get(b.fileNo()).add(new ImportReport.BarCheck(b.symbol(), b.interval().label, b.session(), (long) v[0], (String) v[1], (String) v[2],
                     b.duplicates(), b.outOfOrder(), (long) v[3], (long) v[4], (String) v[5], (long) v[6], ch.changed(), ch.largestChangePct(), List.copyOf(notes)));
@@ -392,7 +397,7 @@ final class BarChecks {
      * and the bars outside the session. Weekly and monthly bars in one grouped query (one resample_bars query per symbol cost
      * about 40 ms each, a minute for a wide file of 1,000 weekly columns; DuckDB cannot join the macro laterally): each of their
      * buckets is a week or month of its own, so none shares a trading day with the one before (no gap), and the bars outside a
-     * session are those dated on a weekend (the macro's rule for a daily source). Intraday bars keep the macro, per symbol.
+     * session are those dated on a weekend (the macro's rule for a daily source). Intraday bars: the macro's rules grouped ({@link SessionGaps}).
      */
     static Map<String, Object[]> storedChecks(Connection c, List<SymbolBars> detected) throws SQLException {
         Map<String, Object[]> out = new java.util.HashMap<>();
@@ -404,17 +409,13 @@ final class BarChecks {
                 out.put(r.getString(1) + "\u0000" + r.getString(2), new Object[] {r.getLong(3), iso(r.getTimestamp(4)), iso(r.getTimestamp(5)), 0L, 0L, null, r.getLong(6)});
             }
         }
-        java.util.Set<String> resampled = new java.util.HashSet<>();
-        for (SymbolBars b : detected) {
-            String key = b.symbol() + "\u0000" + b.interval().label;
-            if (b.interval().intraday() && resampled.add(key)) out.put(key, intradayChecks(c, b));
-        }
+        if (detected.stream().anyMatch(b -> b.interval().intraday())) out.putAll(SessionGaps.of(c));
         return out;
     }
 
     /**
      * The report's figures of one symbol's bars from its resample along its session ({@link #storedChecks}): the query the report
-     * ran for every symbol before, kept for intraday bars (and the baseline of WideImportBenchmark).
+     * ran for every symbol before, kept as the baseline of {@link SessionGaps} (SessionGapsTest, WideImportBenchmark, ReportChecksBench).
      */
     static Object[] intradayChecks(Connection c, SymbolBars b) throws SQLException {
         String sym = ImportBatch.literal(b.symbol());
@@ -461,7 +462,7 @@ final class BarChecks {
         return SextantException.invalid(name, at + ", column " + name + ": " + what, fix);
     }
 
-    private static String iso(java.sql.Timestamp t) {
+    static String iso(java.sql.Timestamp t) {
         return t == null ? null : t.toLocalDateTime() + "Z";
     }
 }

@@ -67,7 +67,7 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
     }
 
     /**
-     * Refuses, from its count, a CSV header of more columns than any import reads ({@link #MAX_COLUMNS} besides the date), in the
+     * Refuses, from its count, a CSV header (or a Parquet file's columns, from its footer) of more columns than any import reads ({@link #MAX_COLUMNS} besides the date), in the
      * words the import's read of it would refuse it with; a header within the count passes with no column looked at. Asked of a
      * file's first lines before the store's writer is taken and by the preview: a header of 150,000 columns was judged column by
      * column, several times over, while its import held the writer (30 s and 2 GB, attack 36). A wide file whose columns past the

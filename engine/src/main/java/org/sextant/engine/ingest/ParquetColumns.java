@@ -57,6 +57,29 @@ record ParquetColumns(List<String> names, List<String> types, List<String> writt
                 whole ? leaves.stream().mapToInt(Integer::intValue).toArray() : null);
     }
 
+    /**
+     * The top-level column names of the Parquet file {@code p} from its footer alone, on a DuckDB of its own that may read that
+     * file and no other: the early column-count refusal asks them before the file is staged or the store's writer is taken
+     * (a Parquet file of 150,000 columns was judged while its import held the writer). Null when DuckDB cannot read it as
+     * Parquet: the import names that, as before.
+     */
+    static List<String> namesBeforeImport(java.nio.file.Path p) {
+        String path = p.toAbsolutePath().normalize().toString();
+        String allowed = "'" + path.replace("'", "''") + "', " + org.sextant.engine.store.DuckDbPath.literal(java.nio.file.Path.of(path));
+        List<String> names = new ArrayList<>();
+        try (Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+            st.execute("SET allowed_paths=[" + allowed + "]");
+            st.execute("SET enable_external_access=false");
+            st.execute("SET lock_configuration=true");
+            try (ResultSet r = st.executeQuery("DESCRIBE SELECT * FROM read_parquet(" + org.sextant.engine.store.DuckDbPath.literal(java.nio.file.Path.of(path)) + ")")) {
+                while (r.next()) names.add(r.getString(1));
+            }
+        } catch (SQLException e) {
+            return null;
+        }
+        return names;
+    }
+
     /** A connection of its own on {@code c}'s database: what fails there leaves {@code c}'s transaction as it was. */
     static Connection own(Connection c) throws SQLException {
         return c.unwrap(DuckDBConnection.class).duplicate();

@@ -140,11 +140,17 @@ public final class PriceImporter {
      * first lines are not UTF-8 (Windows-1252, UTF-16) is not known to be one here: the fast path probes its UTF-8 copy once staged.
      * A first line past the longest a CSV may have refuses the import here, before the store's writer is taken or the file is
      * copied and scanned whole (a 50 GB file of one line was read to its end): its UTF-8 copy is no shorter. So is a header of
-     * more columns than any import reads ({@link Layout#requireColumnsWithinBound}): it held the writer for 30 s.
+     * more columns than any import reads ({@link Layout#requireColumnsWithinBound}), a Parquet file's read from its footer: it held the writer for 30 s.
      */
     private static boolean isBarFile(Path p) {
         try {
-            return BarFile.isParquet(p) || BarFile.probe(null, p, p.toString(), null, null, false) != null; // its first lines only
+            if (BarFile.isParquet(p)) {
+                // its footer's columns, as a CSV's header is counted: a file of 150,000 columns is refused before the writer is taken
+                List<String> columns = ParquetColumns.namesBeforeImport(p);
+                if (columns != null) Layout.requireColumnsWithinBound(columns, p.toString(), 1);
+                return true;
+            }
+            return BarFile.probe(null, p, p.toString(), null, null, false) != null; // its first lines only
         } catch (CsvHead.LineTooLong | Layout.TooManyColumns e) {
             throw e;
         } catch (SextantException e) {

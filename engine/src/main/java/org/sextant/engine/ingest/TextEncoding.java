@@ -62,7 +62,7 @@ final class TextEncoding {
     /**
      * As above; {@code lineBound}: a line of UTF-8 text longer than {@link CsvHead#MAX_LINE} (between line breaks, LF or CR) stops the
      * scan within a buffer of it, refused by its number ({@link CsvHead#tooLong}), as DuckDB's reader would refuse it after reading the
-     * whole file. A UTF-16 file's lines are not bounded so: its UTF-8 copy's lines are about half as long.
+     * whole file. A UTF-16 file's lines are bounded by their UTF-8 copy's bytes instead ({@link #transcode}), about half as many.
      */
     static Verdict of(InputStream in, String file, long limit, boolean lineBound) throws IOException {
         Scan s = new Scan();
@@ -110,27 +110,72 @@ final class TextEncoding {
 
     /**
      * Writes {@code in} ({@code from} text, as {@link #of} told) to {@code out} as UTF-8, a fixed buffer at a time. UTF-16 that does not
-     * decode, or holds a NUL or control character, is refused (a read that fails is the caller's {@link StagedFile.Unreadable}).
+     * decode, holds a NUL or control character, or a line longer in UTF-8 than {@link CsvHead#MAX_LINE}, is refused by its line (LF, CR LF
+     * and a lone CR each end one, as {@link Scan} counts them); a read that fails is the caller's {@link StagedFile.Unreadable}.
      */
     static void transcode(InputStream in, Charset from, String file, OutputStream out) throws IOException {
-        java.io.Reader r = new java.io.InputStreamReader(in, from.newDecoder()); // REPORT: a byte that does not decode is refused, never replaced
+        // decoded by hand, not through a Reader: a Reader throws for a bad byte before handing over the characters before it,
+        // so every refusal within the first buffer said "line 1"
+        java.nio.charset.CharsetDecoder decoder = from.newDecoder(); // REPORT: a byte that does not decode is refused, never replaced
         java.io.Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
-        char[] buf = new char[1 << 15];
-        long line = 1;
-        try {
-            for (int n; (n = r.read(buf)) >= 0; ) {
-                org.sextant.engine.jobs.Cancellation.check();
-                for (int i = 0; i < n; i++) {
-                    if (buf[i] == '\n') line++;
-                    else if (buf[i] < 0x20 && buf[i] != '\t' && buf[i] != '\r') throw binary(file);
+        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(1 << 16);
+        java.nio.CharBuffer chars = java.nio.CharBuffer.allocate(1 << 15);
+        CopiedLines lines = new CopiedLines(file);
+        for (boolean end = false; ; ) {
+            org.sextant.engine.jobs.Cancellation.check();
+            int n = in.read(bytes.array(), bytes.position(), bytes.remaining());
+            if (n < 0) end = true;
+            else bytes.position(bytes.position() + n);
+            bytes.flip();
+            java.nio.charset.CoderResult result;
+            do {
+                result = decoder.decode(bytes, chars, end);
+                lines.write(chars, w);
+                if (result.isError()) {
+                    throw SextantException.invalid("paths", file + ": not a price CSV: it starts as " + shown(from) + " text, but line " + lines.line
+                            + " does not read as " + shown(from), FIX);
                 }
-                w.write(buf, 0, n);
-            }
-        } catch (CharacterCodingException e) {
-            throw SextantException.invalid("paths", file + ": not a price CSV: it starts as " + shown(from) + " text, but line " + line + " does not read as "
-                    + shown(from), FIX);
+            } while (result.isOverflow());
+            bytes.compact();
+            if (end) break;
         }
+        while (decoder.flush(chars).isOverflow()) lines.write(chars, w);
+        lines.write(chars, w);
         w.flush();
+    }
+
+    /** The copy's lines so far: LF, CR LF and a lone CR each end one, as {@link Scan} counts them; each bounded in UTF-8 bytes. */
+    private static final class CopiedLines {
+        final String file;
+        long line = 1;
+        long lineBytes; // UTF-8 bytes of the line so far
+        boolean afterCr; // an LF right after a CR ends no other line
+
+        CopiedLines(String file) {
+            this.file = file;
+        }
+
+        /** Checks and writes the decoded {@code chars}, leaving the buffer empty for more. */
+        void write(java.nio.CharBuffer chars, java.io.Writer w) throws IOException {
+            chars.flip();
+            char[] a = chars.array();
+            for (int i = 0; i < chars.limit(); i++) {
+                char ch = a[i];
+                if (ch == '\n' || ch == '\r') {
+                    if (ch == '\r' || !afterCr) line++;
+                    afterCr = ch == '\r';
+                    lineBytes = 0;
+                    continue;
+                }
+                afterCr = false;
+                if (ch < 0x20 && ch != '\t') throw binary(file);
+                // the copy's line past the reader's bound: refused by its number, as a UTF-8 file's is before its read
+                lineBytes += ch < 0x80 ? 1 : ch < 0x800 || Character.isSurrogate(ch) ? 2 : 3;
+                if (lineBytes > CsvHead.MAX_LINE) throw CsvHead.tooLong(file, line);
+            }
+            w.write(a, 0, chars.limit());
+            chars.clear();
+        }
     }
 
     /** The bytes seen so far: where they stop being UTF-8, and what they are as Windows-1252. */

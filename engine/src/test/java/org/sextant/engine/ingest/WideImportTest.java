@@ -86,6 +86,40 @@ class WideImportTest {
         assertEquals(wide + " line 1 (the header): a wide file of 5,001 symbol columns, more than the 5,000 one import reads", first.getMessage());
     }
 
+    /**
+     * A Parquet file of more columns than any import reads is refused from its footer before the store's writer is taken, in the
+     * words a CSV header of as many columns gets (the place said as "(its columns)"): with another write holding the writer, the
+     * refusal comes, not a wait for it. One within the bound is not refused by the count.
+     */
+    @Test
+    void aParquetFileOfTooManyColumnsIsRefusedWithoutWaitingForTheWriter(@TempSextant Store store) throws Exception {
+        Path wide = parquet("toowide.parquet", "DATE '2020-01-02' AS date", Layout.MAX_COLUMNS + 1, "S");
+        Path priced = parquet("priced.parquet", "'AA' AS symbol, DATE '2020-01-02' AS date, 1.0 AS close", Layout.MAX_COLUMNS, "x");
+        Path notPrices = parquet("notprices.parquet", "1 AS a", Layout.MAX_COLUMNS + 1, "b");
+        ImportTurn briefly = ImportTurn.within(java.time.Duration.ofMillis(200), "import again later");
+        try (org.sextant.engine.testing.HeldStore held = org.sextant.engine.testing.HeldStore.hold(store)) {
+            SextantException e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(wide), briefly));
+            assertEquals(wide + " (its columns): a wide file of 5,001 symbol columns, more than the 5,000 one import reads", e.getMessage());
+            assertEquals("split it into files of at most 5,000 symbol columns (each with the date column), or write it long: date,symbol,close", e.fix());
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(priced), briefly));
+            assertEquals(priced + " (its columns): 5,003 columns, more than the 5,001 a price file may have", e.getMessage());
+            e = assertThrows(SextantException.class, () -> new PriceImporter(store).importFiles(List.of(notPrices), briefly));
+            assertEquals(notPrices + " (its columns): not the columns of a price file (no date column; 5002 columns, recognised: none)", e.getMessage());
+        }
+        assertEquals(0, count(store, "SELECT count(*) FROM prices"));
+    }
+
+    /** A Parquet file of {@code first} and {@code n} more DOUBLE columns named {@code prefix}0, {@code prefix}1, ...: one row. */
+    private Path parquet(String name, String first, int n, String prefix) throws Exception {
+        Path out = tmp.resolve(name);
+        StringBuilder cols = new StringBuilder(first);
+        for (int i = 0; i < n; i++) cols.append(", 1.0 AS ").append(prefix).append(i);
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+            st.execute("COPY (SELECT " + cols + ") TO '" + out + "' (FORMAT parquet)");
+        }
+        return out;
+    }
+
     /** Files wide within the bound still import: 4,999 symbols, and as many beside a run of blank header cells past the bound (not symbols). */
     @Test
     void aWideFileWithinTheBoundStillImports(@TempSextant Store store) throws IOException {
