@@ -341,6 +341,7 @@ final class BarChecks {
         List<String> unguessed = new ArrayList<>();
         for (SymbolBars b : detected) if (b.sessionNote() == null) unguessed.add(b.symbol());
         Map<String, String> venueNotes = org.sextant.engine.data.VenueFit.storedNotes(c, unguessed);
+        Map<String, String> missingDays = MissingSessionDays.notes(c, detected);
         for (SymbolBars b : detected) {
             Object[] v = stored.get(b.symbol() + "\u0000" + b.interval().label);
             // a symbol in two files of one import: its changes are said once, at the first
@@ -351,7 +352,7 @@ final class BarChecks {
             if ((long) v[6] > 0) notes.add(outsideNote(c, b, (long) v[6]));
             String holidays = holidayNotes.get(VenueHolidayBars.key(b));
             if (holidays != null) notes.add(holidays);
-            String missing = MissingSessionDays.note(c, b.symbol(), b.interval(), b.session());
+            String missing = missingDays.get(MissingSessionDays.key(b.symbol(), b.interval()));
             if (missing != null) notes.add(missing);
             // a symbol stored as eu_equity before (its session is not guessed again) whose days are another venue's: how to set it
             String venue = b.sessionNote() == null ? venueNotes.get(b.symbol()) : null;

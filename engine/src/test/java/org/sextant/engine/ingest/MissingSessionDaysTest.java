@@ -54,6 +54,23 @@ class MissingSessionDaysTest {
         assertTrue(note.startsWith("SPYX 30m has no bar on 1 trading day of the us_equity session between its first and last bar: 2024-07-09;"), note);
     }
 
+    /**
+     * A bar decades before the others: the years between are named as a span, not walked day by day and counted (a bar of 1800
+     * beside bars of 2026 walked 83,000 days a symbol in the venue guess, attack 36b F3), and the days missed near the rest still are.
+     */
+    @Test
+    void aSpanOfYearsWithoutBarsIsNamedNotWalked(@TempSextant Store store) throws Exception {
+        StringBuilder csv = new StringBuilder("datetime_utc,close\n1990-03-06T14:00:00Z,1.1\n");
+        for (LocalDateTime t = LocalDateTime.of(2024, 3, 3, 22, 0); t.isBefore(LocalDateTime.of(2024, 3, 8, 22, 0)); t = t.plusMinutes(30)) {
+            boolean wednesday = !t.isBefore(LocalDateTime.of(2024, 3, 5, 22, 0)) && t.isBefore(LocalDateTime.of(2024, 3, 6, 22, 0));
+            if (!wednesday) csv.append(t).append(":00Z,1.1\n");
+        }
+        ImportReport.BarCheck check = importOne(store, "EURY.csv", csv, ZoneId.of("UTC"));
+        String note = check.notes().stream().filter(n -> n.contains("has no bar on")).findFirst().orElseThrow(() -> new AssertionError(check.notes()));
+        assertTrue(note.startsWith("EURY 30m has no bar on 1 trading day of the fx session between its first and last bar: 2024-03-06; "
+                + "and none at all from 1990-03-07 to 2024-03-03; reads"), note);
+    }
+
     @Test
     void aFileWithEveryDayHasNoNote(@TempSextant Store store) throws Exception {
         StringBuilder csv = new StringBuilder("datetime_utc,close\n");
