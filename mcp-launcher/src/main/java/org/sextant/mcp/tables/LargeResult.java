@@ -47,23 +47,28 @@ public final class LargeResult {
     public static Map<String, Object> columnSummary(List<String> columns, List<?> rows) {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("count", rows.size());
-        Map<String, Object> ranges = new LinkedHashMap<>();
-        for (int c = 0; c < columns.size(); c++) {
-            Double min = null, max = null;
-            boolean numeric = true;
-            for (Object row : rows) {
-                Object v = row instanceof List<?> l && l.size() > c ? l.get(c) : null;
-                if (v == null) continue;
-                if (!(v instanceof Number n)) {
-                    numeric = false;
-                    break;
+        int n = columns.size();
+        double[] min = new double[n], max = new double[n];
+        boolean[] seen = new boolean[n], text = new boolean[n];
+        // rows outside, columns inside: a long table's rows are kept as text and parsed again on each get (CompactRows), so a
+        // column-first walk parsed every row once per column (attack 37b: 201 rows of 1,000 numbers took 28 s of a core)
+        for (Object row : rows) {
+            if (!(row instanceof List<?> l)) continue;
+            for (int c = 0; c < Math.min(n, l.size()); c++) {
+                Object v = l.get(c);
+                if (v == null || text[c]) continue;
+                if (!(v instanceof Number num)) {
+                    text[c] = true;
+                    continue;
                 }
-                double d = n.doubleValue();
-                min = min == null ? d : Math.min(min, d);
-                max = max == null ? d : Math.max(max, d);
+                double d = num.doubleValue();
+                min[c] = seen[c] ? Math.min(min[c], d) : d;
+                max[c] = seen[c] ? Math.max(max[c], d) : d;
+                seen[c] = true;
             }
-            if (numeric && min != null) ranges.put(columns.get(c), Map.of("min", min, "max", max));
         }
+        Map<String, Object> ranges = new LinkedHashMap<>();
+        for (int c = 0; c < n; c++) if (seen[c] && !text[c]) ranges.put(columns.get(c), Map.of("min", min[c], "max", max[c]));
         summary.put("numeric_ranges", ranges);
         return summary;
     }
