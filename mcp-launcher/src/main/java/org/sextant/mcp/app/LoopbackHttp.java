@@ -99,17 +99,17 @@ final class LoopbackHttp {
         long deadline = System.nanoTime() + timeout.toNanos();
         Connection c = take(port);
         if (c == null) c = Connection.open(port, connectTimeout);
-        boolean reusable = false;
+        boolean reusable = false, answered = false;
         AnswersInFlight.Held held = inFlight.open();
         try {
             c.write(request(port, path, token, client, body));
             Response r = c.readResponse(deadline, held, maxAnswerBytes);
             reusable = c.keepAlive;
+            answered = true;
             return r;
-        } catch (IOException | RuntimeException e) {
-            held.close();
-            throw e;
         } finally {
+            // on any throwable, OutOfMemoryError too: the room it held would stay taken for good (attack 37b F2)
+            if (!answered) held.close();
             if (reusable) release(c);
             else c.close();
         }
