@@ -29,6 +29,14 @@ final class MissingSessionDays {
     /** Longest run of days between two held trading days walked day by day; a longer one is named as a span, not counted. */
     static final int WALKED_GAP_DAYS = 366;
 
+    /**
+     * 25 December and 1 January: the fx session trades them (it knows weekends only), but most brokers' feeds close, so a file
+     * without them skipped nothing (attack 37b F3: a 20-year export was told to import some 40 such days).
+     */
+    static boolean usualFxClosure(TradingSession s, LocalDate d) {
+        return s == TradingSession.FX && (d.getMonthValue() == 12 && d.getDayOfMonth() == 25 || d.getMonthValue() == 1 && d.getDayOfMonth() == 1);
+    }
+
     /** Where {@link #notes} keeps a symbol's note: its symbol and interval. */
     static String key(String symbol, BarInterval interval) {
         return symbol + "\u0000" + interval.label;
@@ -85,7 +93,7 @@ final class MissingSessionDays {
             if (before != null && before.plusDays(WALKED_GAP_DAYS + 1).isBefore(d)) {
                 spans.add(before.plusDays(1) + " to " + d.minusDays(1));
             } else if (before != null) {
-                for (LocalDate e = before.plusDays(1); e.isBefore(d); e = e.plusDays(1)) if (!s.closed(e)) missing.add(e);
+                for (LocalDate e = before.plusDays(1); e.isBefore(d); e = e.plusDays(1)) if (!s.closed(e) && !usualFxClosure(s, e)) missing.add(e);
             }
             before = d;
         }

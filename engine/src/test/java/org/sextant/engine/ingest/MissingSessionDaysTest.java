@@ -71,6 +71,21 @@ class MissingSessionDaysTest {
                 + "and none at all from 1990-03-07 to 2024-03-03; reads"), note);
     }
 
+    /** Christmas and New Year's Day, which most fx feeds skip, are no missing days; a missing 27 December still is (attack 37b F3). */
+    @Test
+    void anFxFileWithoutChristmasAndNewYearNamesOnlyTheDayItSkipped(@TempSextant Store store) throws Exception {
+        StringBuilder csv = new StringBuilder("datetime_utc,close\n");
+        for (LocalDateTime t = LocalDateTime.of(2019, 12, 15, 22, 0); t.isBefore(LocalDateTime.of(2020, 1, 10, 22, 0)); t = t.plusMinutes(30)) {
+            LocalDate day = t.plusHours(2).toLocalDate(); // the fx day opening 22:00 UTC (17:00 New York, EST) the evening before
+            if (day.getDayOfWeek() == DayOfWeek.SATURDAY || day.getDayOfWeek() == DayOfWeek.SUNDAY) continue;
+            if (day.equals(LocalDate.of(2019, 12, 25)) || day.equals(LocalDate.of(2020, 1, 1)) || day.equals(LocalDate.of(2019, 12, 27))) continue;
+            csv.append(t).append(":00Z,1.1\n");
+        }
+        ImportReport.BarCheck check = importOne(store, "EURZ.csv", csv, ZoneId.of("UTC"));
+        String note = check.notes().stream().filter(n -> n.contains("has no bar on")).findFirst().orElseThrow(() -> new AssertionError(check.notes()));
+        assertTrue(note.startsWith("EURZ 30m has no bar on 1 trading day of the fx session between its first and last bar: 2019-12-27;"), note);
+    }
+
     @Test
     void aFileWithEveryDayHasNoNote(@TempSextant Store store) throws Exception {
         StringBuilder csv = new StringBuilder("datetime_utc,close\n");
