@@ -11,10 +11,11 @@ import java.util.regex.Pattern;
  * space, a word joiner, a byte order mark, a soft hyphen: AA and a zero-width space must not read as AA, attack 19)
  * but the zero-width joiner and non-joiner, which spell Persian and Indic words and emoji, and the
  * line and paragraph separators U+2028, U+2029 (they break one line of an error into two, as a line
- * feed would). Every transport (local API, MCP launcher, CLI, GUI) shows a caller's text through here.
+ * feed would), and half of a UTF-16 surrogate pair without its other half (JSON's "\\ud800": UTF-8 cannot carry it, so
+ * it reached the reader as "?", attack 37). Every transport (local API, MCP launcher, CLI, GUI) shows a caller's text through here.
  */
 public final class ShownText {
-    public static final Pattern UNSHOWN = Pattern.compile("[[\\p{Cc}\\p{Cf}\u2028\u2029]&&[^\u200C\u200D]]");
+    public static final Pattern UNSHOWN = Pattern.compile("[[\\p{Cc}\\p{Cf}\\p{Cs}\u2028\u2029]&&[^\u200C\u200D]]");
     /** Characters of a caller's name an error shows before cutting it: a name is read, not copied back. */
     public static final int NAME_CHARS = 64;
     /** The longest {@link #name} gives: its cut plus "… (2147483647 characters)". */
@@ -36,12 +37,15 @@ public final class ShownText {
         return false;
     }
 
-    /** One code point of {@link #UNSHOWN}: a control or format character, or a line or paragraph separator, but ZWNJ and ZWJ. */
+    /**
+     * One code point of {@link #UNSHOWN}: a control or format character, a line or paragraph separator, or a lone half of a
+     * surrogate pair (a whole pair is one code point), but ZWNJ and ZWJ.
+     */
     public static boolean unshown(int cp) {
         if (cp >= 0x20 && cp < 0x7f) return false; // printable ASCII: most of what is checked
         if (cp == 0x200C || cp == 0x200D) return false;
         int type = Character.getType(cp);
-        return type == Character.CONTROL || type == Character.FORMAT || cp == 0x2028 || cp == 0x2029;
+        return type == Character.CONTROL || type == Character.FORMAT || type == Character.SURROGATE || cp == 0x2028 || cp == 0x2029;
     }
 
     /** The text with each such character written as its escape (BEL as \u0007), so an error can echo what was sent. */

@@ -36,6 +36,20 @@ class ShownTextTest {
         assertFalse(ShownText.hasUnshown(ShownText.escaped(sent)));
     }
 
+    /**
+     * Half of a UTF-16 surrogate pair without its other half (JSON's "\\ud800") is no character UTF-8 can carry: written
+     * raw it reached the reader as "?" (attack 37), so which name was wrong could not be told. It shows as its escape; a
+     * whole pair is one character and shows as sent.
+     */
+    @Test
+    void halfASurrogatePairAloneShowsAsItsEscape() {
+        assertEquals("x\\ud800", ShownText.name("x\ud800"));
+        assertEquals("no\\u2028such\\ud800", ShownText.name("no\u2028such\ud800"));
+        assertEquals("\\udfffa\\ude00\\ud83d", ShownText.escaped("\udfffa\ude00\ud83d"), "a pair in the wrong order is two halves");
+        assertTrue(ShownText.hasUnshown("ab\udc00"));
+        assertEquals("\ud83d\ude00", ShownText.name("\ud83d\ude00"));
+    }
+
     /** The check read a code point at a time is the pattern's set, every code point (lone surrogates too), in a text and alone. */
     @Test
     void theCodePointCheckIsThePatternsSetForEveryCodePoint() {

@@ -172,6 +172,29 @@ class StdoutIsProtocolOnlyTest {
         assertEquals(List.of("Invalid Request: id 1e308" + rule, "Invalid Request: id 9223372036854775808" + rule), ids, lines::toString);
     }
 
+    /**
+     * Attack 37, cases 14 and 15: half of a UTF-16 surrogate pair alone in a tool name or an argument name came back as "?"
+     * (UTF-8 cannot carry it); each is shown as its escape, and a value holding one is refused before the app is asked.
+     */
+    @Test
+    void aLoneHalfOfASurrogatePairIsShownAsItsEscapeOverStdio() throws Exception {
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":\"%s\",\"arguments\":%s}}";
+        List<String> lines = new Launcher().session(5, INITIALIZE, INITIALIZED,
+                String.format(call, 14, "health_check", "{\"x\\ud800\":\"\\udfff\"}"),
+                String.format(call, 15, "no\\u2028such\\ud800", "{}"),
+                String.format(call, 16, "list_symbols", "{\"query\":\"\\udfff\"}"),
+                "{\"jsonrpc\":\"2.0\",\"id\":17,\"method\":\"prompts/get\",\"params\":{\"name\":\"no\\ud800\"}}");
+        for (String line : lines) assertFalse(!line.contains("\"id\":1,") && line.contains("?"), line); // the initialize answer aside
+        List<Map<String, Object>> messages = lines.stream().map(Json::readObject).toList();
+        String half = ", half of a UTF-16 surrogate pair without its other half, which UTF-8 cannot carry as sent";
+        assertEquals("the name 'x\\ud800' in the arguments holds the escape \\ud800 at character 2" + half, result(messages, 14).get("error"));
+        assertEquals("no tool named 'no\\u2028such\\ud800'", result(messages, 15).get("error"));
+        assertEquals("invalid_input", result(messages, 16).get("fail_reason"), "refused, not sent to the app (none runs: app_not_running)");
+        Map<?, ?> prompt = (Map<?, ?>) messages.stream().filter(m -> Integer.valueOf(17).equals(m.get("id"))).findFirst().orElseThrow().get("error");
+        assertEquals("Invalid params: params.name holds the escape \\ud800 at character 3 of its value 'no\\ud800'" + half
+                + "; send whole characters (a pair such as \\ud83d\\ude00 is one character)", prompt.get("message"));
+    }
+
     /** The envelope answering request {@code id}. */
     @SuppressWarnings("unchecked")
     static Map<String, Object> result(List<Map<String, Object>> messages, int id) {

@@ -34,7 +34,9 @@ import tools.jackson.databind.node.ObjectNode;
  * handler for cancellations. A call under the id of its session's call still held is answered here and not run
  * ({@link #idInUse}): the id stays the first call's. A message naming a key twice in one object is read strictly: inside a
  * tools/call's arguments the call is answered as invalid input ({@link #REPEATED_ARGUMENT}), anywhere
- * else it is a parse error; the SDK would otherwise keep the last value without a word.
+ * else it is a parse error; the SDK would otherwise keep the last value without a word. Half of a UTF-16 surrogate pair
+ * alone ({@link HalfPairs}) in a tools/call's arguments marks the call for refusal ({@link #HALF_PAIR_ARGUMENT}); in any
+ * other request's params it is answered here: UTF-8 would carry it on as "?".
  */
 public final class Inbound {
     /** The hidden tool that receives calls of names no registered tool has. */
@@ -48,6 +50,11 @@ public final class Inbound {
      * ("symbol", "spec.nodes.slow"). The call is answered with invalid_input naming it, not run.
      */
     public static final String REPEATED_ARGUMENT = "sextant/repeated_argument";
+    /**
+     * The {@code _meta} key of a tools/call whose arguments hold half of a UTF-16 surrogate pair alone ({@link HalfPairs}):
+     * what the refusal says of where. The call is answered with invalid_input, not run: the app would read a "?".
+     */
+    public static final String HALF_PAIR_ARGUMENT = "sextant/half_pair_argument";
     /**
      * The {@code _meta} key of a resources/read or prompts/get that holds when it was read here ({@link System#nanoTime}):
      * its 5 s for the app count from then, as a tool call's do, not from when the SDK hands it to a worker.
@@ -156,6 +163,16 @@ public final class Inbound {
             return reply(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: a member has the wrong type"
                     + " (method: a string; params: an object; id: a string or a whole number; error: {code, message})");
         }
+        if (message instanceof McpSchema.JSONRPCRequest request && node.get("params") instanceof ObjectNode params) {
+            // a tools/call's name and arguments are the tool's to refuse (unknown_tool, invalid_input): an envelope
+            boolean call = McpSchema.METHOD_TOOLS_CALL.equals(request.method());
+            for (Map.Entry<String, JsonNode> member : params.properties()) {
+                if (call && (member.getKey().equals("name") || member.getKey().equals("arguments"))) continue;
+                HalfPairs.Found half = HalfPairs.first(params, List.of("params"), member.getKey());
+                if (half != null) return reply(id, McpSchema.ErrorCodes.INVALID_PARAMS, "Invalid params: "
+                        + HalfPairs.refusal(half.where(RepeatedKeys::shown, "params")));
+            }
+        }
         if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
             return toolCall(text, (ObjectNode) node, id, session, twice);
         }
@@ -225,25 +242,12 @@ public final class Inbound {
      * ({@code "\\ud800"}, valid JSON) is no text UTF-8 can carry; the SDK's answer came under the id "?" (attack 37, F6).
      */
     private static boolean carriable(JsonNode id) {
-        return !id.isString() || halfSurrogateAt(id.asString()) < 0;
-    }
-
-    /** Where {@code s} holds half of a surrogate pair alone, or -1. */
-    private static int halfSurrogateAt(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return i;
-            }
-        }
-        return -1;
+        return !id.isString() || HalfPairs.at(id.asString()) < 0;
     }
 
     /** The refusal of an id {@link #carriable} refuses: which escape, where; never the id itself. */
     private static Reply halfSurrogateId(String id) {
-        int at = halfSurrogateAt(id);
+        int at = HalfPairs.at(id);
         return reply(null, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: id holds the escape \\u"
                 + String.format("%04x", (int) id.charAt(at)) + " at character " + (at + 1) + ", half of a UTF-16 surrogate pair"
                 + " without its other half, which no answer can carry back as sent; send the id as whole characters (a pair"
@@ -293,8 +297,11 @@ public final class Inbound {
                     : arguments.isNumber() ? "a number" : "a boolean"));
         }
         // the arguments and the client's _meta reach the SDK as sent (1e0, -0.0 and 1.10 as written)
-        ParamsEdit edit = new ParamsEdit(text).withoutMeta(CALL_KEY).withoutMeta(REPEATED_ARGUMENT).withoutMeta(REQUESTED_TOOL); // set here only: a call is cancelled by its own id, its lane is its tool's
+        ParamsEdit edit = new ParamsEdit(text).withoutMeta(CALL_KEY).withoutMeta(REPEATED_ARGUMENT).withoutMeta(REQUESTED_TOOL) // set here only: a call is cancelled by its own id, its lane is its tool's
+                .withoutMeta(HALF_PAIR_ARGUMENT);
         if (twice != null) edit.meta(REPEATED_ARGUMENT, RepeatedKeys.shown(twice.subList(2, twice.size())));
+        HalfPairs.Found half = arguments == null ? null : HalfPairs.first(arguments, List.of());
+        if (half != null) edit.meta(HALF_PAIR_ARGUMENT, HalfPairs.problem(half.where(path -> "argument '" + RepeatedKeys.shown(path) + "'", "the arguments")));
         InFlightCalls.Call call = null;
         if (id != null) {
             InFlightCalls.Expected taken = inFlight.expect(session, callKey(session, id), !Lanes.quick(name.asString()));

@@ -25,7 +25,7 @@ final class ParamsEdit {
 
     /** Sets {@code params._meta[key]} to this JSON value (a string is quoted), whatever the client put there. */
     ParamsEdit meta(String key, Object value) {
-        meta.put(key, Json.write(value));
+        meta.put(key, HalfPairs.escaped(Json.write(value)));
         return this;
     }
 
@@ -36,7 +36,7 @@ final class ParamsEdit {
     }
 
     ParamsEdit name(String toolName) {
-        this.name = Json.write(toolName);
+        this.name = HalfPairs.escaped(Json.write(toolName));
         return this;
     }
 

@@ -200,11 +200,13 @@ public final class SextantMcpServer {
                 .build();
     }
 
-    /** The call of tool {@code name}, or for arguments that named a key twice (Inbound marked which) its refusal. */
+    /** The call of tool {@code name}, or for arguments that named a key twice or hold a lone half of a pair (Inbound marked which) its refusal. */
     private static Envelope dispatch(ToolDispatcher dispatcher, io.modelcontextprotocol.server.McpSyncServerExchange exchange,
                                      McpSchema.CallToolRequest request, String name) {
         Object twice = request.meta() == null ? null : request.meta().get(Inbound.REPEATED_ARGUMENT);
+        Object halfPair = request.meta() == null ? null : request.meta().get(Inbound.HALF_PAIR_ARGUMENT);
         return twice instanceof String argument ? dispatcher.givenTwice(name, argument)
+                : halfPair instanceof String error ? dispatcher.halfPair(name, error)
                 : dispatcher.dispatch(name, request.arguments(), ExchangeProgress.of(exchange, request));
     }
 

@@ -101,6 +101,18 @@ public final class ToolDispatcher {
                 "send " + argument + " once, with the value you mean");
     }
 
+    /**
+     * A call whose arguments hold half of a UTF-16 surrogate pair alone: refused, not run, as the app would read a "?" in
+     * its place. {@code error} says where (Inbound marked it), the half shown as its escape.
+     */
+    public Envelope halfPair(String requestedName, String error) {
+        if (resolve(requestedName).isEmpty()) return unknown(requestedName);
+        return Envelope.failure(error, FailReason.INVALID_INPUT, HALF_PAIR_FIX);
+    }
+
+    /** How to send text without a lone half (docs/mcp.md quotes it). */
+    public static final String HALF_PAIR_FIX = "send whole characters (a pair such as \\ud83d\\ude00 is one character)";
+
     private static Envelope unknown(String requestedName) {
         // the name is the caller's text: any length, any character
         return Envelope.failure("no tool named '" + org.sextant.contract.ShownText.name(requestedName) + "'", FailReason.UNKNOWN_TOOL,
