@@ -43,6 +43,7 @@ import org.sextant.engine.research.run.EquityCurve;
 import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.run.RunStatistics;
+import org.sextant.engine.research.sweep.HonestyReport;
 
 /**
  * State of the Research view, testable without a screen: the node catalogue, the graph spec
@@ -476,10 +477,12 @@ public final class ResearchViewModel implements AutoCloseable {
             rows.add(new StatisticRow("PSR", num(s.psr()) + " (OOS " + num(s.psrOutOfSample()) + ")" + psrWhy, "probability that the true Sharpe is above 0"));
             rows.add(new StatisticRow("DSR", num(s.dsr()) + String.format(Locale.ROOT, " (N = %,d)", i.sessionConfigurations())
                     + why(d, Double.isNaN(s.dsr()) ? "PSR, DSR and MinTRL" : null), "PSR against the best of N luck-only trials; significant from 0.95"));
+            // "never" only where the Sharpe ratio is not above 0 (the formula's length is infinite): said, with the engine's sentence in the tip
+            boolean never = s.minTrackRecordYears() == Double.POSITIVE_INFINITY;
             rows.add(new StatisticRow("MinTRL", Double.isFinite(s.minTrackRecordYears())
                     ? String.format(Locale.ROOT, "%.1f years", s.minTrackRecordYears())
-                    : Double.isNaN(s.minTrackRecordYears()) ? "n/a" + why(d, "PSR, DSR and MinTRL") : "never",
-                    "track record needed for 95% confidence that the Sharpe is above 0"));
+                    : Double.isNaN(s.minTrackRecordYears()) ? "n/a" + why(d, "PSR, DSR and MinTRL") : "never (" + HonestyReport.NO_TRACK_RECORD_REASON + ")",
+                    "track record needed for 95% confidence that the Sharpe is above 0" + (never ? "; " + HonestyReport.NO_TRACK_RECORD : "")));
             rows.add(new StatisticRow("PBO", num(s.pbo()) + why(d, Double.isNaN(s.pbo()) ? "PBO" : null), "probability of backtest overfitting (CSCV); overfit from 0.5"));
             rows.add(new StatisticRow("Haircut Sharpe", num(s.haircutSharpeHolm()) + " (Bonferroni " + num(s.haircutSharpeBonferroni())
                     + ", BHY " + num(s.haircutSharpeBhy()) + ")" + why(d, Double.isNaN(s.haircutSharpeHolm()) ? "in-sample Sharpe" : null),

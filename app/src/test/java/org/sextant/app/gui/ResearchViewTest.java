@@ -326,6 +326,36 @@ class ResearchViewTest {
         assertEquals(ResearchPane.FAILING_VERDICT, ResearchPane.verdictStyle("ruined"));
     }
 
+    /** A run whose Sharpe ratio is not above 0 says why its MinTRL is "never", read whole at 1000x700 (it said "never" alone). */
+    @Test
+    void aNegativeSharpesMinTrlSaysWhyAt1000x700(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());
+        // an SMA 2/3 crossover trades most days: 50 bps a trade leaves IBM's in-sample Sharpe ratio below 0
+        String churn = ResearchViewModelTest.SMALL_SWEEP.replace("[10, 20, 40]", "2").replace("[100, 200]", "3")
+                .replace("\"cost_bps\": 5", "\"cost_bps\": 50");
+        var losing = app.engine.backtest(new org.sextant.engine.research.StrategyRunRequest("default", churn, List.of("IBM"), null, null, null, 1));
+        assertTrue(losing.inSample().sharpe() < 0, "the case needs a Sharpe ratio below 0: " + losing.inSample().sharpe());
+        view.model().refreshRuns().get(GIVE_UP_SECONDS, TimeUnit.SECONDS);
+        fx(() -> { app.stage.setWidth(1000); app.stage.setHeight(700); view.model().selectRun(losing.runId()); return null; });
+        WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> robot.lookup("#stat-mintrl").tryQuery().isPresent()
+                && view.model().selectedRunProperty().get() != null && view.model().selectedRunProperty().get().info().runId().equals(losing.runId()));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.Label minTrl = robot.lookup("#stat-mintrl").queryAs(javafx.scene.control.Label.class);
+        assertEquals("never (the in-sample Sharpe ratio is not above 0)", minTrl.getText());
+        assertTrue(fx(() -> minTrl.getTooltip().getText()).contains("however long"), "the engine's whole sentence in the tip");
+        // scrolled to in the verdict panel, as a user reads it (it is under the key figures), for the picture
+        javafx.scene.control.ScrollPane panel = robot.lookup("#verdict-panel").queryAs(javafx.scene.control.ScrollPane.class);
+        fx(() -> { double room = panel.getContent().getLayoutBounds().getHeight() - panel.getViewportBounds().getHeight();
+            panel.setVvalue(Math.min(1, panel.getContent().sceneToLocal(minTrl.localToScene(0, 0)).getY() / room)); return null; });
+        WaitForAsyncUtils.waitForFxEvents();
+        Bounds viewport = fx(() -> { Node v = robot.lookup("#verdict-panel .viewport").query(); return v.localToScene(v.getLayoutBounds()); });
+        Bounds at = fx(() -> minTrl.localToScene(minTrl.getLayoutBounds()));
+        assertTrue(at.getMinY() >= viewport.getMinY() - 1 && at.getMaxY() <= viewport.getMaxY() + 1 && at.getMaxX() <= viewport.getMaxX() + 1,
+                "MinTRL at " + at + " outside the verdict panel's view " + viewport);
+        ChartSnapshot.writePng(ChartSnapshot.capture(app.stage.getScene().getRoot()), Path.of("target", "research-never-1000x700.png"));
+        assertEquals(List.of(), fx(() -> ReadableLayoutTest.unreadable("research, MinTRL never", app.stage.getScene().getRoot())));
+    }
+
     @Test
     void datesAreReadInIsoAndTheLocaleFormatAndAnUnreadableDateStopsTheRun(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(GIVE_UP_SECONDS, TimeUnit.SECONDS, () -> !view.catalogueList().getItems().isEmpty());

@@ -31,6 +31,21 @@ class StatisticRowTest {
         assertEquals("n/a (n/a: configurations tie: nothing was selected for CSCV to judge)", row(rows, "PBO"));
     }
 
+    /** A Sharpe ratio not above 0 has no MinTRL, however long the record: "never" says why (it stood alone), the tip the whole sentence. */
+    @Test
+    void neverSaysTheSharpeRatioIsNotAboveZero() {
+        double nan = Double.NaN;
+        RunInfo info = new RunInfo("r", "s", "sma", null, List.of("IBM"), LocalDate.of(1991, 1, 2), LocalDate.of(2001, 1, 2),
+                LocalDate.of(1998, 1, 2), 1, 1, "not significant", "…", -0.4, -0.2, 0, nan, "1d", 252, RunInfo.NOT_RECORDED);
+        Metrics in = new Metrics(-0.05, 0.2, -0.4, -0.5, -0.4, 50, 0.5, 0.48, 1770), out = new Metrics(-0.03, 0.2, -0.2, -0.3, -0.3, 50, 0.5, 0.49, 756);
+        RunStatistics s = new RunStatistics(0.1, 0.3, 0, Double.POSITIVE_INFINITY, nan, 0, 0, 0, 0.9, "not significant", "…", List.of());
+        List<String> warnings = List.of("MinTRL is n/a: the in-sample Sharpe ratio is not above 0, so no track record, however long, gives 95% confidence that it is");
+        StatisticRow minTrl = StatisticRow.of(new RunDetail(info, "{}", 0, Map.of(), 0, in, out, s, warnings, List.of(), null, null, null, List.of()))
+                .stream().filter(r -> r.name().equals("MinTRL")).findFirst().orElseThrow();
+        assertEquals("never (the in-sample Sharpe ratio is not above 0)", minTrl.value());
+        assertEquals(true, minTrl.meaning().endsWith("; " + warnings.get(0)), minTrl.meaning());
+    }
+
     /** A run shows holding the same symbols beside the strategy: a Sharpe of 0.41 reads differently beside holding's 0.63. */
     @Test
     void holdingTheSameSymbolsStandsBesideTheStrategy() {

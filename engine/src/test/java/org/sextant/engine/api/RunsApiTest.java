@@ -84,6 +84,12 @@ class RunsApiTest {
         assertEquals(6, full.get("configurations").size());
         JsonNode c0 = full.get("configurations").get(0);
         assertTrue(c0.get("in_sample").has("sharpe") && c0.get("out_of_sample").has("sharpe"));
+        // each configuration's single-test p-value, the one Holm and BHY adjust, and its log (exact where the p-value underflows)
+        for (JsonNode c : full.get("configurations")) {
+            double p = c.get("p_value").asDouble();
+            assertTrue(p > 0 && p <= 1, c.toString());
+            assertEquals(Math.log10(p), c.get("log10_p_value").asDouble(), 1e-9, c.toString());
+        }
         assertEquals(3, full.get("equity").size(), "best, selected and the benchmark's");
         JsonNode best = full.get("equity").get(0);
         assertEquals("best", best.get("role").asString());

@@ -35,6 +35,15 @@ class ExtremeSharpeWordsTest {
         assertAnswersFinite(research, up.runId());
         assertFigures(up);
         assertTrue(Double.isFinite(up.minTrackRecordYears()), "MinTRL " + up.minTrackRecordYears());
+        // get_run gives the configuration's p-value (0 as a double) with its exact log, and the report the log in words
+        RunDetail upRun = research.run(up.runId(), true, false);
+        var chosen = upRun.configurations().get(0);
+        assertEquals(0.0, chosen.pValue(), "below what a double holds");
+        assertTrue(chosen.log10PValue() < -308 && Double.isFinite(chosen.log10PValue()), "log10 " + chosen.log10PValue());
+        var row = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(upRun)).get("configurations").get(0);
+        assertEquals(0.0, row.get("p_value").asDouble(), row.toString());
+        assertEquals(chosen.log10PValue(), row.get("log10_p_value").asDouble(), row.toString());
+        assertTrue(RunReport.html(upRun).contains(String.format(java.util.Locale.ROOT, "below 1e-308 (10^%.1f)", chosen.log10PValue())), "the report's table");
 
         StrategyRunSummary down = DailyAnnualisationTest.run(research, List.of("DOWN"), oos);
         assertTrue(down.inSample().sharpe() < 0, "a negative Sharpe ratio: " + down.inSample().sharpe());

@@ -15,7 +15,7 @@ import org.sextant.mcp.tables.LargeResult;
  */
 final class GetRun extends LauncherTool {
     static final List<String> CONFIGURATION_COLUMNS = List.of("configuration", "parameters", "is_sharpe", "oos_sharpe",
-            "is_cagr", "oos_cagr", "is_max_drawdown", "oos_max_drawdown");
+            "is_cagr", "oos_cagr", "is_max_drawdown", "oos_max_drawdown", "p_value", "log10_p_value");
     static final List<String> EQUITY_COLUMNS = List.of("date", "equity", "drawdown");
 
     // the skeleton every tool repeats (name, class, effect, schema; handle): one class per tool is the self-test's rule
@@ -62,6 +62,8 @@ final class GetRun extends LauncherTool {
         row.put("oos_cagr", oos == null ? null : oos.get("cagr"));
         row.put("is_max_drawdown", is == null ? null : is.get("max_drawdown"));
         row.put("oos_max_drawdown", oos == null ? null : oos.get("max_drawdown"));
+        row.put("p_value", m.get("p_value")); // the in-sample Sharpe ratio's single-test p-value: 0 below 1e-308, where its log is exact
+        row.put("log10_p_value", m.get("log10_p_value"));
         return row;
     }
 

@@ -57,6 +57,9 @@ class RunToolsTest extends AgainstTheApp {
         Map<String, Object> storedFirst = ((List<Map<String, Object>>) stored.get("configurations")).get(0);
         assertEquals(((Map<String, Object>) storedFirst.get("in_sample")).get("sharpe"), first.get("is_sharpe"));
         assertEquals(((Map<String, Object>) storedFirst.get("out_of_sample")).get("sharpe"), first.get("oos_sharpe"));
+        assertEquals(storedFirst.get("p_value"), first.get("p_value"), "the configuration's single-test p-value");
+        assertTrue(first.get("p_value") instanceof Number p && p.doubleValue() > 0 && p.doubleValue() <= 1, first.toString());
+        assertEquals(storedFirst.get("log10_p_value"), first.get("log10_p_value"), "its log, exact where the p-value underflows");
         Map<String, Object> curve = ((List<Map<String, Object>>) full.get("equity")).get(0);
         Map<String, Object> storedCurve = ((List<Map<String, Object>>) stored.get("equity")).get(0);
         List<?> dates = (List<?>) storedCurve.get("dates");

@@ -11,6 +11,7 @@ import org.sextant.engine.research.run.EquityCurve;
 import org.sextant.engine.research.run.RunDetail;
 import org.sextant.engine.research.run.RunInfo;
 import org.sextant.engine.research.run.RunStatistics;
+import org.sextant.engine.research.stats.Verdict;
 
 /**
  * A run as one self-contained HTML page: verdict, the statistics each with a line saying what
@@ -106,12 +107,13 @@ public final class RunReport {
             long total = d.configurationsTotal() == null ? top.size() : d.configurationsTotal();
             b.append("<h2>Configurations by in-sample Sharpe</h2>\n<p>").append(shown(top.size(), total)).append("</p>\n")
                     .append("<table><tr><th>#</th><th>parameters</th><th>IS Sharpe</th><th>OOS Sharpe</th>")
-                    .append("<th>IS CAGR</th><th>OOS CAGR</th><th>OOS max DD</th></tr>\n");
+                    .append("<th>IS CAGR</th><th>OOS CAGR</th><th>OOS max DD</th><th>IS p-value</th></tr>\n");
             for (ConfigurationResult c : top) {
                 b.append("<tr><td class=\"n\">").append(c.configuration()).append("</td><td>").append(esc(params(c.parameters())))
                         .append("</td><td class=\"n\">").append(num(c.inSample().sharpe())).append("</td><td class=\"n\">").append(num(c.outOfSample().sharpe()))
                         .append("</td><td class=\"n\">").append(pct(c.inSample().cagr())).append("</td><td class=\"n\">").append(pct(c.outOfSample().cagr()))
-                        .append("</td><td class=\"n\">").append(pct(c.outOfSample().maxDrawdown())).append("</td></tr>\n");
+                        .append("</td><td class=\"n\">").append(pct(c.outOfSample().maxDrawdown()))
+                        .append("</td><td class=\"n\">").append(Double.isNaN(c.pValue()) ? "–" : Verdict.pValue(c.pValue(), c.log10PValue())).append("</td></tr>\n");
             }
             b.append("</table>\n");
         }

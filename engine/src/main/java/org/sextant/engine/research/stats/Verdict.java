@@ -46,7 +46,7 @@ public record Verdict(String label, String headline, List<String> reasons) {
      * A p-value as read: three decimals from 0.001, two digits below (0.000 said nothing of 1e-5 against 1e-300), and below
      * what a double holds (about 1e-308, where it is 0) as its base-10 log, {@code log10}, which is exact there.
      */
-    static String pValue(double p, double log10) {
+    public static String pValue(double p, double log10) {
         if (p >= 0.001) return String.format(Locale.ROOT, "%.3f", p);
         if (p >= Double.MIN_NORMAL) return String.format(Locale.ROOT, "%.1e", p);
         return Double.isFinite(log10) ? String.format(Locale.ROOT, "below 1e-308 (10^%.1f)", log10) : "below 1e-308";

@@ -14,11 +14,12 @@ record KeptPValues(Store store, String sessionId, long known) implements Earlier
     static final int PAGE = 50_000;
 
     /**
-     * The exact order of the kept p-values: their log where one was kept (V063: exact below 1e-308, where p_value holds 0),
-     * else the log of p_value (a row stored before, read as it was: its 0 as log 0 = -infinity).
+     * A configuration's p-value's log where it is known (get_run shows it): the kept one (V063: exact below 1e-308, where
+     * p_value holds 0), else the log of p_value; NULL for no p-value or a 0 stored before V063.
      */
-    private static final String LOG10 = "CASE WHEN i.log10_p_value IS NOT NULL THEN i.log10_p_value WHEN i.p_value > 0 THEN log10(i.p_value)"
-            + " ELSE '-inf'::DOUBLE END";
+    static final String LOG10_OR_NULL = "CASE WHEN i.log10_p_value IS NOT NULL THEN i.log10_p_value WHEN i.p_value > 0 THEN log10(i.p_value) END";
+    /** The exact order of the kept p-values: a 0 stored before V063 is read as it was, log 0 = -infinity. */
+    private static final String LOG10 = "coalesce(" + LOG10_OR_NULL + ", '-inf'::DOUBLE)";
     private static final double LN10 = Math.log(10);
 
     @Override

@@ -368,7 +368,8 @@ public final class ResearchStore {
         List<ConfigurationResult> out = new ArrayList<>();
         try (PreparedStatement q = c.prepareStatement("SELECT i.configuration, i.params_json, "
                 + "i.cagr, i.volatility, i.sharpe, i.sortino, i.max_drawdown, i.turnover, i.exposure, i.hit_rate, i.bars, "
-                + "o.cagr, o.volatility, o.sharpe, o.sortino, o.max_drawdown, o.turnover, o.exposure, o.hit_rate, o.bars "
+                + "o.cagr, o.volatility, o.sharpe, o.sortino, o.max_drawdown, o.turnover, o.exposure, o.hit_rate, o.bars, "
+                + "i.p_value, " + KeptPValues.LOG10_OR_NULL + " "
                 + "FROM run_configurations i JOIN run_configurations o ON o.run_id = i.run_id AND o.configuration = i.configuration AND o.sample = 'out' "
                 + "WHERE i.run_id = ? AND i.sample = 'in'" + (only == null ? "" : " AND i.configuration = ?") + RANKING + " LIMIT ? OFFSET ?")) {
             int k = 1;
@@ -380,7 +381,7 @@ public final class ResearchStore {
                 while (rs.next()) {
                     @SuppressWarnings("unchecked")
                     Map<String, Object> params = Json.MAPPER.readValue(rs.getString(2), LinkedHashMap.class);
-                    out.add(new ConfigurationResult(rs.getInt(1), params, metrics(rs, 3), metrics(rs, 12)));
+                    out.add(new ConfigurationResult(rs.getInt(1), params, metrics(rs, 3), metrics(rs, 12), num(rs, 21), num(rs, 22)));
                 }
             }
         }

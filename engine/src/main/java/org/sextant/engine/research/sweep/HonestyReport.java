@@ -142,7 +142,8 @@ public record HonestyReport(int chosen, Map<String, Object> parameters, Metrics 
     }
 
     /** Why a Sharpe ratio at or below 0 has no MinTRL (it is infinite): what get_run and run_strategy say beside its null. */
-    public static final String NO_TRACK_RECORD = "MinTRL is n/a: the in-sample Sharpe ratio is not above 0, so no track record,"
+    public static final String NO_TRACK_RECORD_REASON = "the in-sample Sharpe ratio is not above 0";
+    public static final String NO_TRACK_RECORD = "MinTRL is n/a: " + NO_TRACK_RECORD_REASON + ", so no track record,"
             + " however long, gives 95% confidence that it is";
 
     /** Which trials the DSR's spread of Sharpe ratios was taken over when the session holds runs at other intervals. */
