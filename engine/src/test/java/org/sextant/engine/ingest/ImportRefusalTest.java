@@ -570,7 +570,8 @@ class ImportRefusalTest {
      */
     @Test
     void blankLinesPastWhatTheReaderTakesAreNamedByPreviewAndImport(@TempSextant Store store) throws Exception {
-        String fix = "delete the blank lines (e.g. grep -v '^[[:space:]]*$' FILE > CLEAN.csv) and import the file without them";
+        String fix = "delete the blank lines (e.g. tr '\\r' '\\n' < FILE | grep -v '^[[:space:]]*$' > CLEAN.csv, which also reads Windows and old "
+                + "Mac line ends) and import the file without them";
         for (String[] file : new String[][] {{"LATE.csv", "Date,Close\n", "2020-01-02,10\n2020-01-03,11\n"},
                 {"LATEBARS.csv", "datetime,close\n", "2020-01-02T13:30:00Z,1\n2020-01-02T14:30:00Z,2\n"}}) {
             Path f = blanksThenRows(file[0], file[1], 5 << 20, file[2]);
