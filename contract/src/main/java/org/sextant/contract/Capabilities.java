@@ -249,7 +249,8 @@ public final class Capabilities {
     public static final Capability GET_FORECAST = read("get_forecast", "a live quantile forecast of one symbol from its last stored close, with reward/risk and band coverage",
             levels(forecast()).oneOf("calibration", CALIBRATIONS, CALIBRATION, false)
                     .oneOf("interval", INTERVALS, INTERVAL + "; other than the daily answer the horizon counts bars and the answer adds each target bar's "
-                            + "open time along the session's calendar (UTC and the session's clock)" + BARS_ONLY_DEFAULT, false));
+                            + "open time along the session's calendar (UTC and the session's clock); its horizon_days then names the bars the horizon "
+                            + "counts (e.g. \"30m bars of the fx session\"), not days" + BARS_ONLY_DEFAULT, false));
     public static final Capability GET_BACKTEST_ERROR = read("get_backtest_error", "walk-forward forecast errors and band coverage of one symbol, computed and not stored",
             levels(forecast())
                     .wordOrCount("origins", 1, "forecast origins: monthly (default, the last close of each month), weekly, or a number of closes between origins, e.g. 20")

@@ -23,6 +23,14 @@ class HorizonWordingTest {
         assertEquals(List.of(), wrong, "each says: " + Bounds.HORIZON_UNIT);
     }
 
+    /** A bar forecast's answer keeps the field horizon_days but holds bars ("30m bars of the fx session"): get_forecast's schema says so. */
+    @Test
+    void getForecastSaysItsHorizonDaysNamesBarsAtAnInterval() {
+        Object interval = ((Map<?, ?>) Capabilities.GET_FORECAST.schema().get("properties")).get("interval");
+        String said = String.valueOf(((Map<?, ?>) interval).get("description"));
+        assertTrue(said.contains("horizon_days then names the bars the horizon counts (e.g. \"30m bars of the fx session\"), not days"), said);
+    }
+
     /** "tool.horizon: description" of a forecast horizon (1..MAX_HORIZON), not the analogues' 1, 3, 5 or 20. */
     private static List<String> horizons(String tool, Map<String, Object> schema) {
         Object props = schema.get("properties");

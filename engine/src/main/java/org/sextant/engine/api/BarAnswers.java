@@ -56,11 +56,16 @@ final class BarAnswers {
             TradingSession session = TradingSession.of((String) answer.get("session"));
             String early = session.earlyCloseRule() == null ? "" : ", or after an early close (" + session.earlyCloseRule() + ")";
             answer.merge("note", outside + " stored bars in the dates asked fall outside the " + answer.get("session") + " session ("
-                    + session.hours() + "): on a weekend, before the open or after the close" + early + "; "
+                    + session.hours() + "): " + places(session) + early + "; "
                     + "they are in no bar at any interval; run_select on bars shows them",
                     (before, added) -> before + "; " + added);
         }
         return answer;
+    }
+
+    /** Where bars outside {@code session} fall, in its words: fx trades every weekday hour, so only its weekend is outside. */
+    private static String places(TradingSession session) {
+        return session == TradingSession.FX ? "on a weekend (Friday 17:00 to Sunday 17:00 New York)" : "on a weekend, before the open or after the close";
     }
 
     /** The answer with {@code note} added to its note (after what it says already); unchanged for a null note. */

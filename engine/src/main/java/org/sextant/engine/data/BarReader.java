@@ -240,8 +240,10 @@ public final class BarReader {
     private BarSeries series(String symbol, BarInterval interval, Source src, Read read) {
         List<IntervalBar> bars = read.bars();
         java.util.Set<String> used = read.used();
+        String mixed = src.stored().size() > 1 ? mixedNote(symbol, interval, src.stored()) : null;
+        String open = OpenLastDay.note(this, symbol, interval, src.stored(), src.session(), bars);
         return new BarSeries(symbol, interval.label, src.session().label(), resampledFrom(src.stored(), interval, used), src.barsPerYear(), List.copyOf(bars),
-                src.stored().size() > 1 ? mixedNote(symbol, interval, src.stored()) : null);
+                mixed == null ? open : open == null ? mixed : mixed + "; " + open);
     }
 
     /**

@@ -166,7 +166,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
         java.util.Set<Integer> probed = new java.util.TreeSet<>();
         for (int i = 0; i < columns.names().size(); i++) {
             String n = PriceField.normalize(columns.names().get(i));
-            if ((BarTime.DATETIME_NAMES.contains(n) || n.equals("per")) && !columns.nested(i)) probed.add(i);
+            if ((BarTime.timeName(n, true) || n.equals("per")) && !columns.nested(i)) probed.add(i);
         }
         List<String> row = new ArrayList<>(java.util.Collections.nCopies(columns.names().size(), ""));
         if (probed.isEmpty()) return row;
@@ -233,7 +233,7 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
     private static void refuseEpochOfAnotherUnit(String file, boolean hasHeader, List<String> header, List<String> row) {
         for (int i = 0; i < header.size() && i < row.size(); i++) {
             String v = row.get(i).trim().replace("\"", "");
-            if (!BarTime.DATETIME_NAMES.contains(PriceField.normalize(header.get(i))) || !v.matches("\\d{14,19}")) continue;
+            if (!BarTime.timeName(PriceField.normalize(header.get(i)), true) || !v.matches("\\d{14,19}")) continue;
             String name = header.get(i);
             throw SextantException.invalid(name, file + " line " + (hasHeader ? 2 : 1) + ", column " + name + ": " + v + " is a number of " + v.length()
                             + " digits, not epoch seconds (10 digits) or milliseconds (13); micro- or nanoseconds are not read",
@@ -354,7 +354,12 @@ record BarFile(String file, boolean parquet, boolean hasHeader, char delimiter, 
 
     /** The report's notes of how the file's dates and numbers were read ("dates read as DD.MM.YYYY"), if decided. */
     List<String> readNotes() {
-        return dates == null ? List.of() : dates.notes();
+        List<String> out = new ArrayList<>(dates == null ? List.of() : dates.notes());
+        int col = time.cols().get(0);
+        if (time.cols().size() == 1 && hasHeader && BarTime.suffixedTimeName(PriceField.normalize(header.get(col)))) {
+            out.add("times read from column " + Layout.columnField(header, col) + " (its zone is the one the import names or the times carry, never read from the column's name)");
+        }
+        return List.copyOf(out);
     }
 
     private static List<String> firstLines(Path path, String file, CsvHead.Budget budget) {

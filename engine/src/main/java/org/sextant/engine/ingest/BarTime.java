@@ -53,6 +53,19 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
     /** Header names (normalized) of a single date-time column; a "date" column qualifies when its values carry a time. */
     static final Set<String> DATETIME_NAMES = Set.of("datetime", "datetimeutc", "timestamp", "timestamputc", "gmttime",
             "utctime", "localtime", "time", "opentime", "unixtime", "epoch", "dt", "date", "data", "datum");
+    /**
+     * Whether a (normalized) header names a date-time column: one of {@link #DATETIME_NAMES}, or datetime_ or timestamp_ with
+     * a suffix (R's "datetime_zurich"), taken only when no plain name is there. A suffix never gives the zone.
+     */
+    static boolean timeName(String n, boolean suffixed) {
+        return DATETIME_NAMES.contains(n) || (suffixed && suffixedTimeName(n));
+    }
+
+    /** A time column's name with a suffix: datetime_zurich, timestamp_ny (normalized: datetimezurich); not one of the plain names. */
+    static boolean suffixedTimeName(String n) {
+        return !DATETIME_NAMES.contains(n) && (n.startsWith("datetime") || n.startsWith("timestamp")) && n.length() > "datetime".length();
+    }
+
     /** Header names (normalized) of a time-of-day column beside a date column: English, German, French, Italian, Spanish. */
     static final Set<String> CLOCK_NAMES = Set.of("time", "zeit", "uhrzeit", "heure", "ora", "hora");
 
@@ -75,11 +88,14 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
             if (pattern != null && clock != null) return new BarTime("date_time", List.of(date, time), pattern + " " + clock);
         }
         int best = -1;
-        for (int i = 0; i < header.size(); i++) {
-            String n = PriceField.normalize(header.get(i));
-            if (!DATETIME_NAMES.contains(n) || valueFormat(cell(row, i)) == null) continue;
-            // a UTC/GMT column wins over a local one (the R USDCHF export has both)
-            if (best < 0 || (n.contains("utc") || n.contains("gmt"))) best = i;
+        // plain names first; a suffixed one (datetime_zurich) only when the file has no plain one
+        for (int pass = 0; pass < 2 && best < 0; pass++) {
+            for (int i = 0; i < header.size(); i++) {
+                String n = PriceField.normalize(header.get(i));
+                if (!timeName(n, pass == 1) || valueFormat(cell(row, i)) == null) continue;
+                // a UTC/GMT column wins over a local one (the R USDCHF export has both)
+                if (best < 0 || (n.contains("utc") || n.contains("gmt"))) best = i;
+            }
         }
         if (best < 0) return dayAndMonthTime(header, row);
         String format = valueFormat(cell(row, best));
@@ -186,7 +202,7 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
         for (int i = 0; i < header.size(); i++) {
             String v = cell(row, i);
             int space = v.indexOf(' ');
-            if (!DATETIME_NAMES.contains(PriceField.normalize(header.get(i))) || space < 0) continue;
+            if (!timeName(PriceField.normalize(header.get(i)), true) || space < 0) continue;
             String date = dayAndMonthPattern(v.substring(0, space)), clock = clockPattern(v.substring(space + 1));
             if (date != null && clock != null && !clock.equals("%H%M%S")) return new BarTime("date_time", List.of(i), date + " " + clock);
         }

@@ -80,7 +80,7 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
         int symbols = 0; // a wide file's symbol columns, counted as neither read (daily or bars) counts more
         for (String raw : header) {
             String n = PriceField.normalize(raw);
-            boolean time = PriceField.DATE.contains(n) || BarTime.DATETIME_NAMES.contains(n) || BarTime.CLOCK_NAMES.contains(n);
+            boolean time = PriceField.DATE.contains(n) || BarTime.timeName(n, true) || BarTime.CLOCK_NAMES.contains(n);
             date |= time;
             priced |= PriceField.SYMBOL.contains(n) || PriceField.of(n) != null;
             // the daily read's rule, the wider of the two (a bar read takes fewer): a column either read may take is counted

@@ -21,6 +21,11 @@ class OutsideSessionNoteTest {
                 + "before the open or after the close, or after an early close (13:00 New York on the NYSE's half days: the day after Thanksgiving, "
                 + "3 July and 24 December); they are in no bar at any interval; run_select on bars shows them", spy.get("note"),
                 "a half day's bars from 13:00 are told as the NYSE's early close");
+        Map<String, Object> fx = new LinkedHashMap<>(Map.of("session", "fx"));
+        BarAnswers.withOutsideSession(fx, 506);
+        assertEquals("506 stored bars in the dates asked fall outside the fx session (24x5, the trading day ends 17:00 New York): on a weekend "
+                + "(Friday 17:00 to Sunday 17:00 New York); they are in no bar at any interval; run_select on bars shows them", fx.get("note"),
+                "fx has no open or close on a weekday: its outside bars are the weekend's, as the import counts them");
         Map<String, Object> none = new LinkedHashMap<>(Map.of("session", "eu_equity"));
         assertEquals(0L, BarAnswers.withOutsideSession(none, 0).get("outside_session"));
         assertEquals(null, none.get("note"), "no note when every bar is in one");

@@ -23,6 +23,11 @@ final class SampleRoutes implements AutoCloseable {
         return Json.MAPPER.valueToTree(routes.dispatch(new ApiCall(method, Json.MAPPER.readTree(json))));
     }
 
+    /** The engine the routes answer from: a test adds its own rows to its store. */
+    Sextant engine() {
+        return engine;
+    }
+
     @Override
     public void close() {
         engine.close();

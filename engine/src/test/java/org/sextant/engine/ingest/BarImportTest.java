@@ -71,6 +71,22 @@ class BarImportTest {
         assertEquals("timezone", assertThrows(SextantException.class, () -> IngestService.zone("Mars/Olympus")).field());
     }
 
+    /** R's export of local times alone ("datetime_zurich"): its column is the time column, read in the zone --timezone names, not the name's. */
+    @Test
+    void aTimeColumnNamedDatetimeWithASuffixIsTheTimeColumn() throws Exception {
+        try (Store store = open()) {
+            ImportReport r = new PriceImporter(store, PriceRules.defaults(), java.time.ZoneId.of("Europe/Zurich")).importFiles(List.of(
+                    file("CHFZRH.csv", "datetime_zurich,chfzrh\n1997-03-03 09:00:00,1.4795\n1997-03-03 09:30:00,1.48\n"),
+                    file("TSNY.csv", "Timestamp_NY,close\n1997-03-03 09:00:00,2\n1997-03-03 09:30:00,3\n")));
+            // 09:00 Zurich (CET) is 08:00 UTC: the zone is the import's, never guessed from "ny"
+            assertEquals(2, number(store, "SELECT count(*) FROM bars WHERE ts = TIMESTAMP '1997-03-03 08:00:00'"));
+            assertEquals("iso in datetime_zurich (read as Europe/Zurich time, stored in UTC)", r.files().get(0).times());
+            assertTrue(r.files().get(0).notes().contains("times read from column datetime_zurich (its zone is the one the import names "
+                    + "or the times carry, never read from the column's name)"), r.files().get(0).notes().toString());
+            assertTrue(r.files().get(1).notes().stream().anyMatch(n -> n.contains("column Timestamp_NY")), r.files().get(1).notes().toString());
+        }
+    }
+
     /** --timezone +05:00 (an offset, not a region): naive times read at that offset, as a region's would be. */
     @Test
     void naiveTimesAreReadAtANamedOffset() throws Exception {
