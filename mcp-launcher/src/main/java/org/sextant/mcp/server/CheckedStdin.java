@@ -40,6 +40,8 @@ public final class CheckedStdin {
     private final CountDownLatch ended = new CountDownLatch(1);
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
     private long lineBytes;
+    /** Whether an initialize was handed to the SDK: before one it answers no request, so none is waited for at the end. */
+    private boolean initializeSent;
 
     /**
      * Once stdin has ended, its requests still unanswered are waited for while answers keep coming: until none has come for
@@ -148,17 +150,29 @@ public final class CheckedStdin {
 
     /** Waits for the answers to the requests read before stdin's end; one that has none when answers stop coming is refused here. */
     private void answerTheRest() throws InterruptedException {
-        List<JsonNode> unanswered = requests.awaitAnswers(answerWait);
+        // no initialize came: the SDK answers none of them, so they are answered at once, saying why (attack 37b F4: they
+        // waited the request timeout and were told to keep stdin open, which would not have helped)
+        boolean never = !initializeSent;
+        List<JsonNode> unanswered = requests.awaitAnswers(never ? Duration.ZERO : answerWait);
         if (unanswered.isEmpty()) return;
-        LOG.warn("stdin ended and {} request(s) had no answer after {} s without one; answering them with an error",
-                unanswered.size(), answerWait.toSeconds());
+        LOG.warn("stdin ended and {} request(s) had no answer{}; answering them with an error", unanswered.size(),
+                never ? " (no initialize came before them)" : " after " + answerWait.toSeconds() + " s without one");
         for (JsonNode id : unanswered) {
             try {
-                out.writeLine(Inbound.unanswered(id, answerWait).response());
+                out.writeLine((never ? Inbound.neverInitialized(id) : Inbound.unanswered(id, answerWait)).response());
             } catch (IOException e) {
                 LOG.info("stdout failed: {}", e.toString());
                 return;
             }
+        }
+    }
+
+    /** Whether the checked message is an initialize request (read only until the first one). */
+    private static boolean isInitialize(String text) {
+        try {
+            return "initialize".equals(org.sextant.mcp.envelope.Json.MAPPER.readTree(text).path("method").asString(""));
+        } catch (RuntimeException notRead) { // checked already: not expected
+            return false;
         }
     }
 
@@ -181,6 +195,7 @@ public final class CheckedStdin {
         Inbound.Verdict verdict = inbound.check(text);
         if (verdict instanceof Inbound.Forward f) {
             if (f.requestId() != null) requests.read(f.requestId()); // before the SDK can read it, so before its answer
+            if (!initializeSent && f.requestId() != null) initializeSent = isInitialize(f.text());
             // The SDK ends a line at a CR too; one outside a string is a blank here (inside one it is refused above), so
             // the SDK reads the whole message as one line, as checked.
             lines.add((f.text().replace('\r', ' ') + "\n").getBytes(StandardCharsets.UTF_8));

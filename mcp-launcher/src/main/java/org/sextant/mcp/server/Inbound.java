@@ -350,6 +350,22 @@ public final class Inbound {
                 + " s); " + UNANSWERED_FIX, data);
     }
 
+    /**
+     * Stdio: the answer to a request read before stdin ended when no initialize came before it: the SDK answers none then,
+     * and keeping stdin open would not have helped.
+     */
+    static Reply neverInitialized(JsonNode id) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("fail_reason", FailReason.INVALID_INPUT.wire());
+        data.put("field", null);
+        data.put("fix", NEVER_INITIALIZED_FIX);
+        return reply(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: " + NEVER_INITIALIZED + "; " + NEVER_INITIALIZED_FIX, data);
+    }
+
+    /** What {@link #neverInitialized} says (docs/mcp.md quotes it). */
+    static final String NEVER_INITIALIZED = "stdin ended, and no initialize came before this request, so the session never started";
+    static final String NEVER_INITIALIZED_FIX = "start a new launcher and send initialize first (then notifications/initialized), then this request";
+
     /** What {@link #unanswered} says (docs/mcp.md quotes it). */
     static final String UNANSWERED = "stdin ended and the launcher stops without an answer to this request";
     static final String UNANSWERED_FIX = "send it again to a new launcher, keeping stdin open until its answer has come";

@@ -28,15 +28,18 @@ class CarriageReturnLinesTest {
         String ping = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}";
         ByteArrayOutputStream answered = new ByteArrayOutputStream();
         LineOutput out = new LineOutput(answered);
-        CheckedStdin stdin = new CheckedStdin(new ByteArrayInputStream((call + "\n" + ping + "\r\n").getBytes(StandardCharsets.UTF_8)),
+        String init = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+        CheckedStdin stdin = new CheckedStdin(new ByteArrayInputStream((init + "\n" + call + "\n" + ping + "\r\n").getBytes(StandardCharsets.UTF_8)),
                 new Inbound(SextantMcpServer.jsonMapper(), Set.of("list_jobs"), new InFlightCalls()), out, Duration.ofDays(1)).start();
         BufferedReader sdk = new BufferedReader(new InputStreamReader(stdin.forSdk(), StandardCharsets.UTF_8)); // reads lines as the SDK does
+        assertEquals("initialize", ((McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(SextantMcpServer.jsonMapper(), sdk.readLine())).method());
         McpSchema.JSONRPCRequest first = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(SextantMcpServer.jsonMapper(), sdk.readLine());
         assertEquals("tools/call", first.method());
         assertEquals(3, ((Map<?, ?>) ((Map<?, ?>) first.params()).get("arguments")).get("limit"));
         McpSchema.JSONRPCRequest second = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(SextantMcpServer.jsonMapper(), sdk.readLine());
         assertEquals("ping", second.method());
-        String answers = "{\"id\":2,\"result\":{}}\n{\"id\":3,\"result\":{}}\n"; // the SDK's: stdin's end reaches it once both are out
+        String answers = "{\"id\":1,\"result\":{}}\n{\"id\":2,\"result\":{}}\n{\"id\":3,\"result\":{}}\n"; // the SDK's: stdin's end reaches it once both are out
         out.write(answers.getBytes(StandardCharsets.UTF_8));
         assertNull(sdk.readLine());
         assertEquals(answers, answered.toString(StandardCharsets.UTF_8), "nothing was refused");

@@ -47,6 +47,14 @@ class StdinEndAnswersTest {
         out.write(("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}}\n").getBytes(StandardCharsets.UTF_8));
     }
 
+    /** The session's start: an initialize, read and answered as the SDK does, so later requests are answered by it. */
+    private void initialize(BufferedReader sdk) throws IOException {
+        send("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+        sdk.readLine();
+        answer("\"init\"");
+    }
+
     private List<Map<String, Object>> written() {
         return stdout.toString(StandardCharsets.UTF_8).lines().map(Json::readObject).toList();
     }
@@ -54,6 +62,7 @@ class StdinEndAnswersTest {
     @Test
     void aRequestUnansweredWhenAnswersStopIsAnsweredWithAnErrorAndTheSdksLateAnswerIsNotWrittenTwice() throws Exception {
         BufferedReader sdk = sdk(Duration.ZERO);
+        initialize(sdk);
         send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
         send("{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"method\":\"ping\"}");
         send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
@@ -65,8 +74,8 @@ class StdinEndAnswersTest {
         answer("1"); // the SDK's answer after the launcher's own
 
         List<Map<String, Object>> written = written();
-        assertEquals(List.of("1", 1), written.stream().map(m -> m.get("id")).toList(), stdout::toString);
-        Map<?, ?> error = (Map<?, ?>) written.get(1).get("error");
+        assertEquals(List.of("init", "1", 1), written.stream().map(m -> m.get("id")).toList(), stdout::toString);
+        Map<?, ?> error = (Map<?, ?>) written.get(2).get("error");
         assertEquals(-32603, error.get("code"));
         assertEquals("timeout: stdin ended and the launcher stops without an answer to this request (none came for 0 s);"
                 + " send it again to a new launcher, keeping stdin open until its answer has come", error.get("message"));
@@ -78,23 +87,49 @@ class StdinEndAnswersTest {
         String doc = Files.readString(Path.of("../docs/mcp.md")).replaceAll("\\s+", " ");
         assertTrue(doc.contains(Inbound.UNANSWERED), () -> "docs/mcp.md does not quote: " + Inbound.UNANSWERED);
         assertTrue(doc.contains(Inbound.UNANSWERED_FIX), () -> "docs/mcp.md does not quote: " + Inbound.UNANSWERED_FIX);
+        assertTrue(doc.contains(Inbound.NEVER_INITIALIZED), () -> "docs/mcp.md does not quote: " + Inbound.NEVER_INITIALIZED);
+        assertTrue(doc.contains(Inbound.NEVER_INITIALIZED_FIX), () -> "docs/mcp.md does not quote: " + Inbound.NEVER_INITIALIZED_FIX);
+    }
+
+    /**
+     * Attack 37b F4: requests with no initialize before them, which the SDK never answers, then the end of stdin: answered at
+     * once saying so (they waited the whole answer wait, here a day, and were told to keep stdin open).
+     */
+    @Test
+    void requestsWithNoInitializeBeforeThemAreAnsweredAtOnceSayingSo() throws Exception {
+        BufferedReader sdk = sdk(Duration.ofDays(1));
+        send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
+        send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+        sdk.readLine();
+        sdk.readLine();
+        client.close();
+
+        assertNull(sdk.readLine(), "the end, without waiting for answers the SDK will not write");
+        List<Map<String, Object>> written = written();
+        assertEquals(List.of(1, 2), written.stream().map(m -> m.get("id")).toList(), stdout::toString);
+        Map<?, ?> error = (Map<?, ?>) written.get(0).get("error");
+        assertEquals(-32600, error.get("code"));
+        assertEquals("Invalid Request: " + Inbound.NEVER_INITIALIZED + "; " + Inbound.NEVER_INITIALIZED_FIX, error.get("message"));
+        assertEquals("invalid_input", ((Map<?, ?>) error.get("data")).get("fail_reason"));
     }
 
     @Test
     void aCancelledCallIsNotWaitedForNorAnswered() throws Exception {
         BufferedReader sdk = sdk(Duration.ZERO);
+        initialize(sdk);
         send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"health_check\",\"arguments\":{}}}");
         send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7}}");
         sdk.readLine();
         client.close();
 
         assertNull(sdk.readLine());
-        assertEquals("", stdout.toString(StandardCharsets.UTF_8), "MCP sends no answer to a cancelled request");
+        assertEquals(List.of("init"), written().stream().map(m -> m.get("id")).toList(), "MCP sends no answer to a cancelled request");
     }
 
     @Test
     void theEndWaitsWhileAnswersComeAndNothingIsAnsweredTwice() throws Exception {
         BufferedReader sdk = sdk(Duration.ofDays(1));
+        initialize(sdk);
         for (int id = 1; id <= 3; id++) send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\"}");
         for (int id = 1; id <= 3; id++) sdk.readLine();
         answer("1");
@@ -110,7 +145,7 @@ class StdinEndAnswersTest {
         sdkAnswers.start();
 
         assertNull(sdk.readLine(), "the end comes once 2 and 3 are answered");
-        assertEquals(List.of(1, 2, 3), written().stream().map(m -> m.get("id")).toList(), stdout::toString);
+        assertEquals(List.of("init", 1, 2, 3), written().stream().map(m -> m.get("id")).toList(), stdout::toString);
         sdkAnswers.join();
     }
 }
