@@ -27,8 +27,11 @@ record BarsOnlySymbols(Map<String, SymbolInfo> rows) {
         return new BarsOnlySymbols(java.util.Collections.unmodifiableMap(rows));
     }
 
-    private static final String SELECT = "SELECT symbol, CAST(min(ts) AS DATE), CAST(max(ts) AS DATE), count(*), max(source) FROM bars "
-            + "WHERE symbol NOT IN (SELECT symbol FROM symbols)";
+    /** The bars of symbols without daily prices. */
+    private static final String BARS_ONLY = " FROM bars WHERE symbol NOT IN (SELECT symbol FROM symbols)";
+    private static final String SELECT = "SELECT symbol, CAST(min(ts) AS DATE), CAST(max(ts) AS DATE), count(*), max(source)" + BARS_ONLY;
+    /** How many bars-only symbols there are, read from the bars (when none are kept). */
+    static final String COUNT = "SELECT count(DISTINCT symbol)" + BARS_ONLY;
 
     /**
      * These rows with {@code changed}'s read from the bars again (a symbol that lost its bars or gained daily prices gone, a new

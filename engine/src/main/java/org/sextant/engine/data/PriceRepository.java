@@ -295,7 +295,7 @@ public final class PriceRepository {
         return store.read(c -> {
             try (Statement s = c.createStatement();
                  ResultSet r = s.executeQuery("SELECT (SELECT count(*) FROM symbols), count(*), min(date), max(date), (SELECT count(*) FROM bars), "
-                         + (kept.kept() ? kept.rows().size() : "(SELECT count(DISTINCT symbol) FROM bars WHERE symbol NOT IN (SELECT symbol FROM symbols))")
+                         + (kept.kept() ? kept.rows().size() : "(" + BarsOnlySymbols.COUNT + ")")
                          + " FROM prices")) {
                 r.next();
                 return new DataSummary(r.getLong(1), r.getLong(2), toLocal(r.getDate(3)), toLocal(r.getDate(4)), r.getLong(6), r.getLong(5));

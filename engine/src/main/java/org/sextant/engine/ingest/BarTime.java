@@ -113,7 +113,11 @@ record BarTime(String format, List<Integer> cols, String pattern, java.time.Zone
     /** Whether a header names a time column other than the detected one (a second, local copy): ignored on import. */
     boolean otherTimeColumn(List<String> header, int i) {
         if (cols.contains(i)) return false;
-        String n = PriceField.normalize(header.get(i));
+        return timeLikeName(PriceField.normalize(header.get(i)));
+    }
+
+    /** A normalized header name of some time column (datetime…, timestamp…, …time): never a price or a wide file's symbol. */
+    static boolean timeLikeName(String n) {
         return n.startsWith("datetime") || n.startsWith("timestamp") || n.endsWith("time");
     }
 

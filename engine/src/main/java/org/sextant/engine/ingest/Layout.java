@@ -84,8 +84,7 @@ record Layout(String name, List<String> header, int dateCol, int symbolCol, Map<
             date |= time;
             priced |= PriceField.SYMBOL.contains(n) || PriceField.of(n) != null;
             // the daily read's rule, the wider of the two (a bar read takes fewer): a column either read may take is counted
-            if (!time && PriceField.dailySymbol(n)
-                    && !n.startsWith("datetime") && !n.startsWith("timestamp") && !n.endsWith("time")) symbols++;
+            if (!time && PriceField.dailySymbol(n) && !BarTime.timeLikeName(n)) symbols++;
         }
         if (!date) throw new TooManyColumns(unknown(file, headerLine, header, "no date column"));
         if (priced) throw new TooManyColumns(tooManyColumns(file, headerLine, header.size()));
