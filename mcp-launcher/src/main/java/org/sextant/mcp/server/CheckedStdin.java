@@ -167,15 +167,6 @@ public final class CheckedStdin {
         }
     }
 
-    /** Whether the checked message is an initialize request (read only until the first one). */
-    private static boolean isInitialize(String text) {
-        try {
-            return "initialize".equals(org.sextant.mcp.envelope.Json.MAPPER.readTree(text).path("method").asString(""));
-        } catch (RuntimeException notRead) { // checked already: not expected
-            return false;
-        }
-    }
-
     private void append(byte[] b, int off, int len) {
         lineBytes += len;
         // An over-long line is counted, not kept: the launcher never buffers more than one message may have.
@@ -195,7 +186,7 @@ public final class CheckedStdin {
         Inbound.Verdict verdict = inbound.check(text);
         if (verdict instanceof Inbound.Forward f) {
             if (f.requestId() != null) requests.read(f.requestId()); // before the SDK can read it, so before its answer
-            if (!initializeSent && f.requestId() != null) initializeSent = isInitialize(f.text());
+            initializeSent |= f.initialize();
             // The SDK ends a line at a CR too; one outside a string is a blank here (inside one it is refused above), so
             // the SDK reads the whole message as one line, as checked.
             lines.add((f.text().replace('\r', ' ') + "\n").getBytes(StandardCharsets.UTF_8));

@@ -75,9 +75,10 @@ public final class Inbound {
 
     /**
      * The text for the SDK; {@code call} is its tools/call (or --http resources/read) in {@link InFlightCalls}, else null;
-     * {@code requestId} the id of a request, which the SDK answers (null for a notification or a response).
+     * {@code requestId} the id of a request, which the SDK answers (null for a notification or a response); {@code initialize}
+     * whether it is the session's initialize request.
      */
-    public record Forward(String text, InFlightCalls.Call call, JsonNode requestId) implements Verdict {}
+    public record Forward(String text, InFlightCalls.Call call, JsonNode requestId, boolean initialize) implements Verdict {}
 
     /** A JSON-RPC error response, one line of JSON. */
     public record Reply(String response) implements Verdict {}
@@ -188,7 +189,7 @@ public final class Inbound {
             if (taken instanceof InFlightCalls.Refusal refused) {
                 return new Answer(resourceLimit(id, CallShares.problem(refused), CallShares.fix(refused)).response());
             }
-            return new Forward(text, (InFlightCalls.Call) taken, id);
+            return new Forward(text, (InFlightCalls.Call) taken, id, false);
         }
         if (message instanceof McpSchema.JSONRPCNotification n && CANCELLED.equals(n.method())) {
             JsonNode cancelled = node.path("params").get("requestId");
@@ -199,7 +200,8 @@ public final class Inbound {
             }
             return new Handled(null);
         }
-        return new Forward(text, null, message instanceof McpSchema.JSONRPCRequest ? id : null);
+        return message instanceof McpSchema.JSONRPCRequest r ? new Forward(text, null, id, McpSchema.METHOD_INITIALIZE.equals(r.method()))
+                : new Forward(text, null, null, false);
     }
 
     private static Reply pastLimit(StreamConstraintsException e, JsonParser p) {
@@ -313,7 +315,7 @@ public final class Inbound {
         if (!routedTools.contains(name.asString())) {
             edit.meta(REQUESTED_TOOL, name.asString()).name(UNROUTED_TOOL);
         }
-        return new Forward(edit.text(), call, id);
+        return new Forward(edit.text(), call, id, false);
     }
 
     /** --http: the request that carried {@code call} was handled; one the SDK refused no longer holds its session's room. */
